@@ -1,0 +1,560 @@
+// Package runtime simulates what the JVM computes for the Compose compiler's $stable fields,
+// across a whole classpath, and what a call site computes for a concrete instantiation.
+//
+// A class's $stable comes from its bytecode: a ConstantValue attribute if there is one, otherwise
+// the instructions of <clinit> that end in the putstatic of $stable. Only the straight-line
+// instructions compilers emit for it are interpreted (int constants, getstatic of other classes'
+// $stable, bitwise operators and stack shuffles); anything else is reported as not simulable,
+// never guessed. Reads of another class's $stable are followed through the classpath, with the
+// JVM's initialization semantics: a class still being initialized reads as 0.
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/composestab/composestab/classfile"
+)
+
+// StableField is the name of the field the Compose compiler adds to every class it processes.
+const StableField = "$stable"
+
+// Expr is a $stable initializer as an expression.
+type Expr interface {
+	String() string
+	isExpr()
+}
+
+// Const is an int constant.
+type Const struct{ Value int32 }
+
+// Ref reads a static int field, normally another class's $stable.
+type Ref struct {
+	Class string // internal JVM name
+	Field string
+}
+
+// Op is a binary int operation; Op is the Kotlin-style operator ("|", "&", "^", "<<", ">>",
+// ">>>", "+", "-", "*").
+type Op struct {
+	Op   string
+	X, Y Expr
+}
+
+func (Const) isExpr() {}
+func (Ref) isExpr()   {}
+func (Op) isExpr()    {}
+
+func (c Const) String() string { return strconv.Itoa(int(c.Value)) }
+func (r Ref) String() string {
+	return simpleName(r.Class) + "." + r.Field
+}
+func (o Op) String() string {
+	x, y := o.X.String(), o.Y.String()
+	if _, ok := o.X.(Op); ok {
+		x = "(" + x + ")"
+	}
+	if _, ok := o.Y.(Op); ok {
+		y = "(" + y + ")"
+	}
+	return x + " " + o.Op + " " + y
+}
+
+func simpleName(internal string) string {
+	if i := strings.LastIndexAny(internal, "/$"); i >= 0 {
+		return internal[i+1:]
+	}
+	return internal
+}
+
+// Source says where a $stable value came from.
+type Source string
+
+// Sources of a $stable value.
+const (
+	SourceConstantValue Source = "ConstantValue" // the field's ConstantValue attribute
+	SourceClinit        Source = "<clinit>"      // a putstatic in the static initializer
+	SourceDefault       Source = "default"       // no store at all: the JVM's default 0
+)
+
+// Value is the simulated $stable of one class, with how it was computed.
+type Value struct {
+	// Class is the internal JVM name; Input and Entry locate its class file.
+	Class, Input, Entry string
+	// Value is what the JVM would hold in $stable; meaningful only when Err is nil.
+	Value  int32
+	Source Source
+	// Expr is the initializer; nil for SourceDefault.
+	Expr Expr
+	// Deps are the values of the fields Expr reads, in the order it reads them.
+	Deps []*Value
+	// InProgress is set on a dependency that was still being initialized when it was read (an
+	// initialization cycle): the JVM hands out the default 0 then.
+	InProgress bool
+	// Err is why the value cannot be computed: a missing class or field, an unsimulable
+	// initializer, an unreadable class file.
+	Err error
+
+	// orderDependent marks a value that read a class still being initialized, directly or
+	// through a dependency, so it holds only for this initialization order.
+	orderDependent bool
+}
+
+// MissingClassError is a $stable read of a class that is not on the classpath; the JVM throws
+// NoClassDefFoundError there.
+type MissingClassError struct {
+	Class string // the class that is missing
+	From  string // the class whose initializer reads it
+}
+
+func (e *MissingClassError) Error() string {
+	return fmt.Sprintf("%s: reads %s.$stable, but %s is not on the classpath", e.From, e.Class, e.Class)
+}
+
+// MissingFieldError is a read of a static field that the class does not have; the JVM throws
+// NoSuchFieldError there.
+type MissingFieldError struct {
+	Class, Field, From string
+}
+
+func (e *MissingFieldError) Error() string {
+	return fmt.Sprintf("%s: reads %s.%s, but %s has no such field", e.From, e.Class, e.Field, e.Class)
+}
+
+// NotSimulableError is an initializer outside what the evaluator interprets.
+type NotSimulableError struct {
+	Class, Input, Entry string
+	Offset              int
+	Reason              string
+}
+
+func (e *NotSimulableError) Error() string {
+	loc := e.Input
+	if e.Entry != "" {
+		loc += "!" + e.Entry
+	}
+	return fmt.Sprintf("%s (%s): $stable initializer not simulable at offset %d: %s", e.Class, loc, e.Offset, e.Reason)
+}
+
+// NoStableFieldError is a request for a class that has no $stable field.
+type NoStableFieldError struct{ Class string }
+
+func (e *NoStableFieldError) Error() string { return e.Class + " has no $stable field" }
+
+// Evaluator computes $stable values over a classpath. It memoizes values that do not depend on
+// the initialization order and is safe for concurrent use.
+type Evaluator struct {
+	cp *classfile.Classpath
+
+	mu    sync.Mutex
+	inits map[string]*initializer // parsed initializers by class
+	clean map[string]*Value       // order-independent values
+}
+
+// New returns an evaluator over cp.
+func New(cp *classfile.Classpath) *Evaluator {
+	return &Evaluator{cp: cp, inits: map[string]*initializer{}, clean: map[string]*Value{}}
+}
+
+// initializer is the static part of a class's $stable: where it comes from and what it reads.
+type initializer struct {
+	class, input, entry string
+	hasField            bool
+	super               string
+	source              Source
+	expr                Expr
+	err                 error
+}
+
+// Stable returns the $stable of class as the JVM computes it when class is the first of its
+// initialization cycle to be initialized (as with a fresh class loader).
+func (ev *Evaluator) Stable(class string) *Value {
+	ev.mu.Lock()
+	v, ok := ev.clean[class]
+	ev.mu.Unlock()
+	if ok {
+		return v
+	}
+	r := &run{ev: ev, state: map[string]*Value{}}
+	return r.initialize(class, class)
+}
+
+// Initialize simulates the JVM initializing first in a fresh class loader and returns the $stable
+// values of every class that initialization initialized, by class name. This is how the values
+// of an initialization cycle depend on which class is touched first.
+func (ev *Evaluator) Initialize(first string) map[string]*Value {
+	r := &run{ev: ev, state: map[string]*Value{}}
+	r.initialize(first, first)
+	return r.state
+}
+
+// run is one initialization sequence: the classes initialized so far and those in progress.
+type run struct {
+	ev    *Evaluator
+	state map[string]*Value // finished, or in progress (then Value is still being built)
+	busy  map[string]bool
+	dirty bool // some read hit an in-progress class, so values are order-dependent
+}
+
+func (r *run) initialize(class, from string) *Value {
+	if v, ok := r.state[class]; ok {
+		if r.busy[class] {
+			r.dirty = true
+			return &Value{Class: class, Input: v.Input, Entry: v.Entry, Source: v.Source, InProgress: true}
+		}
+		if v.orderDependent {
+			r.dirty = true
+		}
+		return v
+	}
+	init := r.ev.initializer(class)
+	if init == nil {
+		return &Value{Class: class, Err: &MissingClassError{Class: class, From: from}}
+	}
+	v := &Value{Class: class, Input: init.input, Entry: init.entry, Source: init.source, Expr: init.expr}
+	r.state[class] = v
+	if r.busy == nil {
+		r.busy = map[string]bool{}
+	}
+	r.busy[class] = true
+	// The JVM initializes the superclass first; only its effect on cycles matters here.
+	if init.super != "" {
+		if _, done := r.state[init.super]; !done && r.ev.initializer(init.super) != nil {
+			r.initialize(init.super, class)
+		}
+	}
+	wasDirty := r.dirty
+	r.dirty = false
+	switch {
+	case init.err != nil:
+		v.Err = init.err
+	case !init.hasField:
+		v.Err = &NoStableFieldError{Class: class}
+	case init.expr != nil:
+		v.Value, v.Err = r.eval(v, init.expr)
+	}
+	delete(r.busy, class)
+	v.orderDependent = r.dirty
+	if !r.dirty && v.Err == nil {
+		r.ev.mu.Lock()
+		r.ev.clean[class] = v
+		r.ev.mu.Unlock()
+	}
+	r.dirty = r.dirty || wasDirty
+	return v
+}
+
+func (r *run) eval(v *Value, x Expr) (int32, error) {
+	switch x := x.(type) {
+	case Const:
+		return x.Value, nil
+	case Ref:
+		if x.Field != StableField {
+			return r.staticConstant(v.Class, x)
+		}
+		dep := r.initialize(x.Class, v.Class)
+		v.Deps = append(v.Deps, dep)
+		if dep.InProgress {
+			return 0, nil
+		}
+		if dep.Err != nil {
+			var nf *NoStableFieldError
+			if errors.As(dep.Err, &nf) {
+				return 0, &MissingFieldError{Class: x.Class, Field: x.Field, From: v.Class}
+			}
+			return 0, dep.Err
+		}
+		return dep.Value, nil
+	case Op:
+		a, err := r.eval(v, x.X)
+		if err != nil {
+			return 0, err
+		}
+		b, err := r.eval(v, x.Y)
+		if err != nil {
+			return 0, err
+		}
+		return apply(x.Op, a, b), nil
+	}
+	return 0, fmt.Errorf("unknown expression %T", x)
+}
+
+// staticConstant reads a static int field other than $stable; only a ConstantValue is trusted.
+func (r *run) staticConstant(from string, ref Ref) (int32, error) {
+	c, err := r.ev.cp.Class(ref.Class)
+	if err != nil {
+		return 0, &MissingClassError{Class: ref.Class, From: from}
+	}
+	f := c.Field(ref.Field)
+	if f == nil {
+		return 0, &MissingFieldError{Class: ref.Class, Field: ref.Field, From: from}
+	}
+	if n, ok := f.ConstantValue.(int32); ok {
+		return n, nil
+	}
+	return 0, &NotSimulableError{Class: from, Reason: "reads " + ref.String() + ", which has no constant value"}
+}
+
+func apply(op string, a, b int32) int32 {
+	switch op {
+	case "|":
+		return a | b
+	case "&":
+		return a & b
+	case "^":
+		return a ^ b
+	case "<<":
+		return a << (b & 31)
+	case ">>":
+		return a >> (b & 31)
+	case ">>>":
+		return int32(uint32(a) >> (b & 31))
+	case "+":
+		return a + b
+	case "-":
+		return a - b
+	case "*":
+		return a * b
+	}
+	return 0
+}
+
+// initializer parses (once) how class computes $stable; nil when the class is not on the
+// classpath.
+func (ev *Evaluator) initializer(class string) *initializer {
+	ev.mu.Lock()
+	init, ok := ev.inits[class]
+	ev.mu.Unlock()
+	if ok {
+		return init
+	}
+	e := ev.cp.Lookup(class)
+	if e == nil {
+		ev.mu.Lock()
+		ev.inits[class] = nil
+		ev.mu.Unlock()
+		return nil
+	}
+	init = &initializer{class: class, input: e.Input, entry: e.Name}
+	c, err := ev.cp.Class(class)
+	if err != nil {
+		init.err = err
+	} else {
+		readInitializer(c, init)
+	}
+	ev.mu.Lock()
+	ev.inits[class] = init
+	ev.mu.Unlock()
+	return init
+}
+
+func readInitializer(c *classfile.Class, init *initializer) {
+	init.super = c.SuperName()
+	f := c.Field(StableField)
+	if f == nil || f.Access&classfile.AccStatic == 0 {
+		return
+	}
+	init.hasField = true
+	init.source = SourceDefault
+	if f.ConstantValue != nil {
+		n, ok := f.ConstantValue.(int32)
+		if !ok {
+			init.err = &NotSimulableError{Class: init.class, Input: init.input, Entry: init.entry, Reason: fmt.Sprintf("ConstantValue of type %T", f.ConstantValue)}
+			return
+		}
+		init.source, init.expr = SourceConstantValue, Const{Value: n}
+		return
+	}
+	m := c.Method("<clinit>", "()V")
+	if m == nil || m.Code == nil {
+		return
+	}
+	expr, err := clinitStore(c, m.Code)
+	if err != nil {
+		if ns, ok := err.(*NotSimulableError); ok {
+			ns.Class, ns.Input, ns.Entry = init.class, init.input, init.entry
+		}
+		init.err = err
+		return
+	}
+	if expr != nil {
+		init.source, init.expr = SourceClinit, expr
+	}
+}
+
+// effect is an instruction's stack effect in the slice: how many values it pops and pushes.
+type effect struct{ pops, pushes int }
+
+// clinitStore finds the putstatic of this class's $stable in <clinit> and rebuilds the value it
+// stores from the straight-line instructions before it. It returns nil when there is no store.
+func clinitStore(c *classfile.Class, code *classfile.Code) (Expr, error) {
+	insns, err := code.Instructions()
+	if err != nil {
+		return nil, err
+	}
+	pool := c.Pool()
+	store := -1
+	for i, in := range insns {
+		if in.Opcode != classfile.OpPutstatic {
+			continue
+		}
+		ref, err := pool.MemberRef(in.Index)
+		if err != nil {
+			return nil, err
+		}
+		if ref.Owner == c.Name() && ref.Name == StableField {
+			if store >= 0 {
+				return nil, &NotSimulableError{Offset: in.Offset, Reason: "$stable is stored more than once"}
+			}
+			store = i
+		}
+	}
+	if store < 0 {
+		return nil, nil
+	}
+	// Walk back until the instructions before the store have produced exactly its operand.
+	need, start := 1, -1
+	for i := store - 1; i >= 0; i-- {
+		eff, ok := stackEffect(&insns[i])
+		if !ok {
+			return nil, &NotSimulableError{Offset: insns[i].Offset, Reason: "instruction " + insns[i].Opcode.String() + " computes $stable"}
+		}
+		need += eff.pops - eff.pushes
+		if need <= 0 {
+			start = i
+			break
+		}
+	}
+	if start < 0 {
+		return nil, &NotSimulableError{Offset: insns[store].Offset, Reason: "the stored value is not computed in <clinit>'s straight-line code"}
+	}
+	if off, ok := jumpInto(insns, code, insns[start].Offset, insns[store].Offset); ok {
+		return nil, &NotSimulableError{Offset: off, Reason: "control flow joins the $stable computation"}
+	}
+	var stack []Expr
+	pop := func() (Expr, bool) {
+		if len(stack) == 0 {
+			return nil, false
+		}
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		return x, true
+	}
+	for i := start; i < store; i++ {
+		in := &insns[i]
+		switch op := in.Opcode; {
+		case op >= classfile.OpIconstM1 && op <= classfile.OpIconst5:
+			stack = append(stack, Const{Value: int32(op) - int32(classfile.OpIconst0)})
+		case op == classfile.OpBipush || op == classfile.OpSipush:
+			stack = append(stack, Const{Value: in.Int})
+		case op == classfile.OpLdc || op == classfile.OpLdcW:
+			k, err := pool.Constant(in.Index)
+			if err != nil {
+				return nil, err
+			}
+			n, ok := k.(int32)
+			if !ok {
+				return nil, &NotSimulableError{Offset: in.Offset, Reason: fmt.Sprintf("ldc of %T", k)}
+			}
+			stack = append(stack, Const{Value: n})
+		case op == classfile.OpGetstatic:
+			ref, err := pool.MemberRef(in.Index)
+			if err != nil {
+				return nil, err
+			}
+			stack = append(stack, Ref{Class: ref.Owner, Field: ref.Name})
+		case op == classfile.OpNop:
+		case op == classfile.OpDup:
+			x, ok := pop()
+			if !ok {
+				return nil, &NotSimulableError{Offset: in.Offset, Reason: "stack underflow"}
+			}
+			stack = append(stack, x, x)
+		case op == classfile.OpSwap:
+			x, ok1 := pop()
+			y, ok2 := pop()
+			if !ok1 || !ok2 {
+				return nil, &NotSimulableError{Offset: in.Offset, Reason: "stack underflow"}
+			}
+			stack = append(stack, x, y)
+		case op == classfile.OpPop:
+			if _, ok := pop(); !ok {
+				return nil, &NotSimulableError{Offset: in.Offset, Reason: "stack underflow"}
+			}
+		default:
+			y, ok1 := pop()
+			x, ok2 := pop()
+			if !ok1 || !ok2 {
+				return nil, &NotSimulableError{Offset: in.Offset, Reason: "stack underflow"}
+			}
+			stack = append(stack, Op{Op: binaryOps[op], X: x, Y: y})
+		}
+	}
+	x, ok := pop()
+	if !ok {
+		return nil, &NotSimulableError{Offset: insns[store].Offset, Reason: "stack underflow"}
+	}
+	return x, nil
+}
+
+var binaryOps = map[classfile.Opcode]string{
+	classfile.OpIor: "|", classfile.OpIand: "&", classfile.OpIxor: "^",
+	classfile.OpIshl: "<<", classfile.OpIshr: ">>", classfile.OpIushr: ">>>",
+	classfile.OpIadd: "+", classfile.OpIsub: "-", classfile.OpImul: "*",
+}
+
+// stackEffect gives the effect of the instructions a $stable initializer may use; ok is false for
+// anything else.
+func stackEffect(in *classfile.Instruction) (effect, bool) {
+	switch op := in.Opcode; {
+	case op >= classfile.OpIconstM1 && op <= classfile.OpIconst5, op == classfile.OpBipush, op == classfile.OpSipush,
+		op == classfile.OpLdc, op == classfile.OpLdcW, op == classfile.OpGetstatic:
+		return effect{0, 1}, true
+	case op == classfile.OpNop:
+		return effect{0, 0}, true
+	case op == classfile.OpDup:
+		return effect{1, 2}, true
+	case op == classfile.OpSwap:
+		return effect{2, 2}, true
+	case op == classfile.OpPop:
+		return effect{1, 0}, true
+	default:
+		if _, ok := binaryOps[op]; ok {
+			return effect{2, 1}, true
+		}
+	}
+	return effect{}, false
+}
+
+// jumpInto reports a branch, switch or handler target strictly inside (from, to].
+func jumpInto(insns []classfile.Instruction, code *classfile.Code, from, to int) (int, bool) {
+	inside := func(t int) bool { return t > from && t <= to }
+	for _, in := range insns {
+		if isBranch(in.Opcode) && inside(int(in.Int)) {
+			return int(in.Int), true
+		}
+		isSwitch := in.Opcode == classfile.OpTableswitch || in.Opcode == classfile.OpLookupswitch
+		if isSwitch && inside(in.Default) {
+			return in.Default, true
+		}
+		for _, t := range in.Targets {
+			if inside(t) {
+				return t, true
+			}
+		}
+	}
+	for _, h := range code.ExceptionTable {
+		if inside(int(h.HandlerPC)) {
+			return int(h.HandlerPC), true
+		}
+	}
+	return 0, false
+}
+
+func isBranch(op classfile.Opcode) bool {
+	return (op >= classfile.OpIfeq && op <= classfile.OpJsr) || op == classfile.OpIfnull || op == classfile.OpIfnonnull ||
+		op == classfile.OpGotoW || op == classfile.OpJsrW
+}

@@ -1,0 +1,166 @@
+package stability
+
+import "strings"
+
+// StableExpr is a $stable initializer as the compiler builds it: the constant 8 when Unstable, or
+// the bitwise OR of other classes' $stable fields (0 when there are none).
+type StableExpr struct {
+	Unstable bool
+	// Refs are the classes whose $stable is OR'ed, in the compiler's operand order.
+	Refs []*Class
+}
+
+func (x StableExpr) String() string {
+	if x.Unstable {
+		return "8"
+	}
+	if len(x.Refs) == 0 {
+		return "0"
+	}
+	parts := make([]string, len(x.Refs))
+	for i, c := range x.Refs {
+		parts[i] = c.SimpleName() + ".$stable"
+	}
+	return strings.Join(parts, " | ")
+}
+
+// ClassResult is what the compiler decides for one class of the module it compiles.
+type ClassResult struct {
+	Class *Class
+	// Processed tells whether the compiler's ClassStabilityTransformer handles the class at all
+	// (it skips private classes, interfaces, enums, companions, value classes, ...). Unprocessed
+	// classes have no @StabilityInferred, no $stable and no report block.
+	Processed bool
+	// Marked is a class with a stable marker on itself: $stable is 0 and no annotation is added.
+	Marked bool
+	// Stability is the normalized class stability, as printed in <runtime stability>.
+	Stability Stability
+	// Mask is the @StabilityInferred parameters value (0 for marked classes, which have none).
+	Mask int32
+	// Expr is the $stable initializer.
+	Expr   StableExpr
+	Fields []FieldResult
+	Reason *Reason
+}
+
+// FieldResult is one field line of the -classes.txt report.
+type FieldResult struct {
+	Field     *Field
+	Stability Stability
+	Reason    *Reason
+}
+
+// Verdict is the class's report word.
+func (r *ClassResult) Verdict() Verdict {
+	if r.Marked {
+		return VerdictStable
+	}
+	return VerdictOf(r.Stability)
+}
+
+// processed mirrors the transformer's filter (spec §3).
+func processed(c *Class) bool {
+	if c.Visibility != Public && c.Visibility != Internal {
+		return false
+	}
+	switch c.Kind {
+	case KindEnumClass, KindEnumEntry, KindInterface, KindAnnotationClass, KindCompanionObject:
+		return false
+	}
+	return !c.Expect && !c.Inner && !c.Value && c.Origin == OriginKotlin && !isAnonymous(c)
+}
+
+func isAnonymous(c *Class) bool {
+	n := c.SimpleName()
+	return n == "" || n == "<no name provided>" || (n[0] >= '0' && n[0] <= '9')
+}
+
+// AnalyzeClass re-runs the compiler's ClassStabilityTransformer for a class of the engine's
+// module, analysed from its own file.
+func (e *Engine) AnalyzeClass(c *Class) *ClassResult {
+	c.ensure()
+	res := &ClassResult{Class: c, Processed: processed(c)}
+	for _, f := range c.Fields {
+		fs, fr := e.typeStability(f.Type, nil, nil, c.File)
+		res.Fields = append(res.Fields, FieldResult{Field: f, Stability: fs, Reason: fr})
+	}
+	if hasStableMarker(c) {
+		res.Marked = true
+		res.Stability = Stable
+		res.Reason = &Reason{Rule: RuleMarked, Subject: c.FqName(), Stability: Stable}
+		return res
+	}
+	raw, reason := e.typeStability(defaultType(c), nil, nil, c.File)
+	s := Normalize(raw)
+	res.Stability, res.Reason = s, reason
+	external := false
+	if n := len(c.TypeParameters); n > 0 {
+		ForEach(s, func(leaf Stability) {
+			p, ok := leaf.(Parameter)
+			if !ok {
+				return
+			}
+			if i := indexOf(c.TypeParameters, p.Param); i >= 0 {
+				if i < 32 {
+					res.Mask |= 1 << i
+				}
+			} else {
+				external = true
+			}
+		})
+		if KnownStable(s) && n < 32 {
+			res.Mask |= 1 << n
+		}
+	} else if KnownStable(s) {
+		res.Mask = 1
+	}
+	if external {
+		res.Expr = StableExpr{Unstable: true}
+	} else {
+		res.Expr = stableExpr(s, len(c.TypeParameters) > 0)
+	}
+	return res
+}
+
+// defaultType is C<T1, …, Tn>, the class applied to its own type parameters.
+func defaultType(c *Class) *Type {
+	t := &Type{Class: c}
+	for _, p := range c.TypeParameters {
+		t.Args = append(t.Args, TypeArg{Type: &Type{Param: p}})
+	}
+	return t
+}
+
+func indexOf(ps []*TypeParameter, p *TypeParameter) int {
+	for i, q := range ps {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
+
+// stableExpr is the compiler's irStableExpression at class level. A type parameter resolves to
+// STABLE in a generic class and to nothing (so UNSTABLE) in a class without type parameters.
+func stableExpr(s Stability, generic bool) StableExpr {
+	var refs []*Class
+	ok := true
+	ForEach(s, func(leaf Stability) {
+		switch l := leaf.(type) {
+		case Certain:
+			if !l.Stable {
+				ok = false
+			}
+		case Runtime:
+			refs = append(refs, l.Class)
+		case Unknown:
+			ok = false
+		case Parameter:
+			ok = ok && generic
+		}
+	})
+	if !ok {
+		return StableExpr{Unstable: true}
+	}
+	return StableExpr{Refs: refs}
+}

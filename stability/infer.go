@@ -1,0 +1,454 @@
+package stability
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Options select the consuming compiler's behaviour.
+type Options struct {
+	// Compiler is the Compose compiler version whose rules apply; "" means DefaultCompiler.
+	Compiler string
+	// Config holds the stability configuration files, or nil.
+	Config *Config
+	// NonJVM analyses as a Kotlin/JS, Wasm or Native compilation would: dependency masks are
+	// honoured instead of forcing Runtime.
+	NonJVM bool
+}
+
+// DefaultCompiler is the compiler version whose rules composestab reproduces by default.
+const DefaultCompiler = "2.4.20"
+
+// SupportedCompilers lists the compiler versions whose rules are implemented.
+var SupportedCompilers = []string{"2.4.20"}
+
+// Engine runs the compiler's stabilityOf for the classes of one module, as one compilation of that
+// module would. It is safe for concurrent use.
+type Engine struct {
+	opts   Options
+	module *Module
+
+	mu    sync.Mutex
+	cache map[string]result
+}
+
+type result struct {
+	s Stability
+	r *Reason
+}
+
+// NewEngine returns an engine analysing module with the given options. A nil module analyses
+// every class as a dependency (the consumer's view).
+func NewEngine(module *Module, opts Options) *Engine {
+	if opts.Compiler == "" {
+		opts.Compiler = DefaultCompiler
+	}
+	return &Engine{opts: opts, module: module, cache: map[string]result{}}
+}
+
+// substitutions maps a type parameter to the argument that replaces it. Values are never mutated
+// after creation; extending makes a copy, as the compiler's map addition does.
+type substitutions map[*TypeParameter]TypeArg
+
+func (s substitutions) plus(c *Class, t *Type) substitutions {
+	if len(t.Args) == 0 || len(c.TypeParameters) == 0 {
+		return s
+	}
+	out := make(substitutions, len(s)+len(t.Args))
+	for k, v := range s {
+		out[k] = v
+	}
+	for i, p := range c.TypeParameters {
+		if i >= len(t.Args) {
+			break
+		}
+		a := t.Args[i]
+		// The compiler leaves out Foo<T> inside Foo, where the argument is the parameter itself.
+		if !a.Star && a.Type != nil && a.Type.Param == p {
+			continue
+		}
+		out[p] = a
+	}
+	return out
+}
+
+// analyzing is the compiler's set of symbols under analysis, as an immutable linked list.
+type analyzing struct {
+	key  string
+	next *analyzing
+}
+
+func (a *analyzing) has(key string) bool {
+	for ; a != nil; a = a.next {
+		if a.key == key {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *analyzing) plus(key string) *analyzing { return &analyzing{key: key, next: a} }
+
+// TypeStability is the compiler's stabilityOf(type) for a type seen from the source file file.
+func (e *Engine) TypeStability(t *Type, file string) (Stability, *Reason) {
+	return e.typeStability(t, nil, nil, file)
+}
+
+// ClassStability is the compiler's stabilityOf(class) for a class seen from the source file file,
+// with no type arguments: the stability a field or parameter of type C would get.
+func (e *Engine) ClassStability(c *Class, file string) (Stability, *Reason) {
+	return e.classStability(c, nil, nil, file)
+}
+
+var (
+	functionName   = regexp.MustCompile(`^kotlin/(Function|reflect/KFunction)[0-9]+$`)
+	composableName = regexp.MustCompile(`^androidx/compose/runtime/internal/ComposableFunction`)
+)
+
+func isBuiltinStableType(c *Class) bool {
+	switch c.Name {
+	case "kotlin/Unit", "kotlin/String", "kotlin/Boolean", "kotlin/Char", "kotlin/Byte", "kotlin/Short",
+		"kotlin/Int", "kotlin/Long", "kotlin/Float", "kotlin/Double":
+		return true
+	}
+	return functionName.MatchString(c.Name) || composableName.MatchString(c.Name)
+}
+
+func isPrimitiveClass(c *Class) bool {
+	switch c.Name {
+	case "kotlin/Boolean", "kotlin/Char", "kotlin/Byte", "kotlin/Short", "kotlin/Int", "kotlin/Long", "kotlin/Float", "kotlin/Double":
+		return true
+	}
+	return false
+}
+
+func (e *Engine) typeStability(t *Type, subst substitutions, an *analyzing, file string) (Stability, *Reason) {
+	if t == nil {
+		return Unstable, &Reason{Rule: RuleMissing, Subject: "an unreadable type", Stability: Unstable}
+	}
+	subject := t.String()
+	if t.Param == nil && t.Class != nil && isBuiltinStableType(t.Class) {
+		return Stable, &Reason{Rule: RuleBuiltinStable, Subject: subject, Stability: Stable}
+	}
+	if p := t.Param; p != nil {
+		key := paramKey(p, file)
+		if a, ok := subst[p]; ok && !an.has(key) {
+			s, r := e.argStability(a, subst, an.plus(key), file)
+			return s, &Reason{Rule: RuleTypeArgument, Subject: subject, Stability: s, Because: []*Reason{r}}
+		}
+		s := Parameter{Param: p}
+		return s, &Reason{Rule: RuleTypeParameter, Subject: subject, Stability: s}
+	}
+	// Nullability does not matter from here on.
+	c := t.Class.ensure()
+	if c.Value && c.Origin != OriginMissing && c.Underlying != nil {
+		if hasStableMarker(c) {
+			return Stable, &Reason{Rule: RuleStableMarker, Subject: subject, Stability: Stable}
+		}
+		s, r := e.typeStability(c.Underlying, subst.plus(c, t), an, file)
+		return s, &Reason{Rule: RuleValueClass, Subject: subject, Stability: s, Because: []*Reason{r}}
+	}
+	return e.classStability(c, subst.plus(c, t), an, file)
+}
+
+func (e *Engine) argStability(a TypeArg, subst substitutions, an *analyzing, file string) (Stability, *Reason) {
+	if a.Star || a.Type == nil {
+		return Unstable, &Reason{Rule: RuleStarProjection, Subject: "*", Stability: Unstable}
+	}
+	return e.typeStability(a.Type, subst, an, file)
+}
+
+func paramKey(p *TypeParameter, file string) string {
+	return "P|" + p.Owner + "|" + p.Name + "|" + file
+}
+
+// argKey renders a substitution for the compiler's SymbolForAnalysis key, which compares type
+// arguments structurally.
+func argKey(a TypeArg, ok bool) string {
+	if !ok {
+		return "-"
+	}
+	if a.Star || a.Type == nil {
+		return "*"
+	}
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(int(a.Variance)))
+	writeTypeKey(&b, a.Type)
+	return b.String()
+}
+
+func writeTypeKey(b *strings.Builder, t *Type) {
+	if t.Param != nil {
+		b.WriteString(t.Param.Owner + "#" + t.Param.Name)
+	} else {
+		b.WriteString(t.Class.Name)
+	}
+	if len(t.Args) > 0 {
+		b.WriteByte('<')
+		for i, a := range t.Args {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(argKey(a, true))
+		}
+		b.WriteByte('>')
+	}
+	if t.Nullable {
+		b.WriteByte('?')
+	}
+}
+
+func classKey(c *Class, subst substitutions, file string) string {
+	var b strings.Builder
+	b.WriteString("C|" + c.Name + "|")
+	for i, p := range c.TypeParameters {
+		if i > 0 {
+			b.WriteByte(';')
+		}
+		a, ok := subst[p]
+		b.WriteString(argKey(a, ok))
+	}
+	b.WriteString("|" + file)
+	return b.String()
+}
+
+func (e *Engine) external(c *Class) bool {
+	return c.Module == nil || c.Module != e.module
+}
+
+// classStability is the compiler's stabilityOf(IrClass, substitutions, analyzing, entryFile).
+func (e *Engine) classStability(c *Class, subst substitutions, an *analyzing, file string) (Stability, *Reason) {
+	c.ensure()
+	key := classKey(c, subst, file)
+	e.mu.Lock()
+	cached, ok := e.cache[key]
+	e.mu.Unlock()
+	if ok {
+		return cached.s, cached.r
+	}
+	s, r := e.classStabilityUncached(c, subst, an, key, file)
+	// Like the compiler, remember only results for classes analysed from their own file.
+	if !e.external(c) && c.File != "" && c.File == file {
+		e.mu.Lock()
+		e.cache[key] = result{s, r}
+		e.mu.Unlock()
+	}
+	return s, r
+}
+
+func (e *Engine) classStabilityUncached(c *Class, subst substitutions, an *analyzing, key, file string) (Stability, *Reason) {
+	name := c.FqName()
+	leaf := func(rule Rule, s Stability) (Stability, *Reason) {
+		return s, &Reason{Rule: rule, Subject: name, Stability: s}
+	}
+	switch {
+	case an.has(key):
+		return leaf(RuleCycle, Unstable)
+	case c.Origin == OriginMissing:
+		return leaf(RuleMissing, Unstable)
+	case hasStableMarkedDescendant(c):
+		return leaf(RuleStableMarker, Stable)
+	case c.Kind == KindEnumClass || c.Kind == KindEnumEntry:
+		return leaf(RuleEnum, Stable)
+	case c.Kind == KindObject || c.Kind == KindCompanionObject:
+		return leaf(RuleObject, Stable)
+	case isPrimitiveClass(c):
+		return leaf(RulePrimitive, Stable)
+	case isProtobuf(c):
+		return leaf(RuleProtobuf, Stable)
+	}
+	an = an.plus(key)
+	if mask, ok := knownStableTypes[name]; ok {
+		s, because := e.applyMask(Stable, &mask, c, subst, an, file)
+		return s, &Reason{Rule: RuleKnownStable, Subject: name, Stability: s, Because: because}
+	}
+	if m := e.configMatch(c); m != nil {
+		var mask int32
+		if own := e.opts.Config.Match(name); own != nil {
+			mask = own.Mask
+		}
+		s, because := e.applyMask(Stable, &mask, c, subst, an, file)
+		r := &Reason{Rule: RuleConfig, Subject: name, Stability: s, Because: because}
+		r.Because = append([]*Reason{{Rule: RuleConfig, Subject: m.Pattern + " (" + m.Source + ")", Stability: Stable}}, r.Because...)
+		return s, r
+	}
+	switch {
+	case c.Origin == OriginJava:
+		return leaf(RuleJava, Unstable)
+	case c.Kind == KindInterface:
+		return leaf(RuleInterface, Unknown{Class: c})
+	case e.external(c) && c.Inferred == nil:
+		return leaf(RuleNotCompose, Unstable)
+	}
+	vis := c.Visibility
+	if !e.opts.NonJVM && (vis.isPublicAPI() || vis == Internal) && (e.external(c) || c.File == "" || c.File != file) {
+		s, because := e.applyMask(Runtime{Class: c}, nil, c, subst, an, file)
+		return s, &Reason{Rule: RuleRuntime, Subject: name, Stability: s, Because: because}
+	}
+	if e.external(c) {
+		s, because := e.applyMask(Runtime{Class: c}, c.Inferred, c, subst, an, file)
+		return s, &Reason{Rule: RuleExternalMask, Subject: name, Stability: s, Because: because}
+	}
+	return e.fieldStability(c, subst, an, file)
+}
+
+// fieldStability is the compiler's field-by-field analysis of a class of the current module.
+func (e *Engine) fieldStability(c *Class, subst substitutions, an *analyzing, file string) (Stability, *Reason) {
+	r := &Reason{Rule: RuleFields, Subject: c.FqName()}
+	var s Stability = Stable
+	if c.Modality != Final {
+		s = Unknown{Class: c}
+		r.Because = append(r.Because, &Reason{Rule: RuleOpenClass, Subject: c.FqName(), Stability: s})
+	}
+	for _, f := range c.Fields {
+		if f.Var && !f.Delegated && !f.Bare {
+			vr := &Reason{Rule: RuleVarField, Subject: "field " + f.Name, Stability: Unstable}
+			r.Because = append(r.Because, vr)
+			r.Stability = Unstable
+			return Unstable, r
+		}
+		fs, fr := e.typeStability(f.Type, subst, an, file)
+		r.Because = append(r.Because, &Reason{Rule: RuleField, Subject: "field " + f.Name + ": " + f.Type.String(), Stability: fs, Because: []*Reason{fr}})
+		s = Plus(s, fs)
+	}
+	if st := superclass(c); st != nil {
+		ss, sr := e.classStability(st.Class.ensure(), subst, an, file)
+		if _, unknown := ss.(Unknown); !unknown {
+			s = Plus(s, ss)
+		}
+		r.Because = append(r.Because, &Reason{Rule: RuleSuperclass, Subject: "superclass " + st.String(), Stability: ss, Because: []*Reason{sr}})
+	}
+	r.Stability = s
+	return s, r
+}
+
+// superclass is the first supertype that is neither an interface nor Any.
+func superclass(c *Class) *Type {
+	for _, t := range c.Supertypes {
+		if t.Class == nil || t.Class.Name == "kotlin/Any" {
+			continue
+		}
+		if t.Class.ensure().Kind == KindInterface {
+			continue
+		}
+		return t
+	}
+	return nil
+}
+
+// applyMask is the compiler's Stability.applyMask: a nil mask means every type parameter counts.
+func (e *Engine) applyMask(s Stability, mask *int32, c *Class, subst substitutions, an *analyzing, file string) (Stability, []*Reason) {
+	if (mask != nil && *mask == 0) || len(c.TypeParameters) == 0 {
+		return s, nil
+	}
+	var parts []Stability
+	var because []*Reason
+	for i, p := range c.TypeParameters {
+		if i >= 32 {
+			break
+		}
+		if mask != nil && *mask&(1<<i) == 0 {
+			continue
+		}
+		var ps Stability
+		var pr *Reason
+		if a, ok := subst[p]; ok {
+			ps, pr = e.argStability(a, subst, an, file)
+		} else {
+			ps = Parameter{Param: p}
+			pr = &Reason{Rule: RuleTypeParameter, Subject: p.Name, Stability: ps}
+		}
+		parts = append(parts, ps)
+		because = append(because, &Reason{Rule: RuleTypeArgument, Subject: "type argument " + p.Name, Stability: ps, Because: []*Reason{pr}})
+	}
+	return Plus(s, Combined{Elems: parts}), because
+}
+
+func (e *Engine) configMatch(c *Class) *Matcher {
+	cfg := e.opts.Config
+	if cfg == nil || len(cfg.matchers) == 0 {
+		return nil
+	}
+	if m := cfg.Match(c.FqName()); m != nil {
+		return m
+	}
+	for _, t := range c.Supertypes {
+		if t.Class != nil {
+			if m := cfg.Match(t.Class.FqName()); m != nil {
+				return m
+			}
+		}
+	}
+	return nil
+}
+
+// hasStableMarker reports whether c itself carries a stable marker: an annotation whose class is
+// annotated @StableMarker, or errorprone's @Immutable.
+func hasStableMarker(c *Class) bool {
+	for _, a := range c.Annotations {
+		if isStableMarker(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// isStableMarker reports whether the annotation class a makes the classes it annotates stable.
+// Compose's own @Stable and @Immutable count even when the runtime is not on the classpath.
+func isStableMarker(a *Class) bool {
+	switch a.Name {
+	case "com/google/errorprone/annotations/Immutable", "androidx/compose/runtime/Stable", "androidx/compose/runtime/Immutable":
+		return true
+	}
+	for _, m := range a.ensure().Annotations {
+		if m.Name == "androidx/compose/runtime/StableMarker" {
+			return true
+		}
+	}
+	return false
+}
+
+// hasStableMarkedDescendant reports whether c or any supertype, transitively, carries a stable
+// marker. kotlin.Any is skipped.
+func hasStableMarkedDescendant(c *Class) bool {
+	seen := map[*Class]bool{}
+	var walk func(*Class) bool
+	walk = func(c *Class) bool {
+		if c == nil || seen[c] || c.Name == "kotlin/Any" {
+			return false
+		}
+		seen[c] = true
+		c.ensure()
+		if hasStableMarker(c) {
+			return true
+		}
+		for _, t := range c.Supertypes {
+			if t.Class != nil && walk(t.Class) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(c)
+}
+
+// isProtobuf reports whether c is final and its last non-interface supertype is a protobuf
+// message base class.
+func isProtobuf(c *Class) bool {
+	if c.Modality != Final {
+		return false
+	}
+	var last *Class
+	for _, t := range c.Supertypes {
+		if t.Class != nil && t.Class.ensure().Kind != KindInterface {
+			last = t.Class
+		}
+	}
+	if last == nil {
+		return false
+	}
+	n := last.FqName()
+	return n == fqGeneratedMessageLite || n == fqGeneratedMessage
+}

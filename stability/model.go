@@ -1,0 +1,269 @@
+package stability
+
+import (
+	"strings"
+	"sync"
+)
+
+// ClassKind is the Kotlin kind of a class.
+type ClassKind uint8
+
+// Class kinds, as Kotlin metadata names them.
+const (
+	KindClass ClassKind = iota
+	KindInterface
+	KindEnumClass
+	KindEnumEntry
+	KindAnnotationClass
+	KindObject
+	KindCompanionObject
+)
+
+var kindNames = [...]string{"class", "interface", "enum class", "enum entry", "annotation class", "object", "companion object"}
+
+func (k ClassKind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind?"
+}
+
+// Modality is final, open, abstract or sealed.
+type Modality uint8
+
+// Modalities.
+const (
+	Final Modality = iota
+	Open
+	Abstract
+	Sealed
+)
+
+func (m Modality) String() string {
+	return [...]string{"final", "open", "abstract", "sealed"}[m&3]
+}
+
+// Visibility is a Kotlin visibility.
+type Visibility uint8
+
+// Visibilities. Package-private Java classes are reported as Private from outside their package.
+const (
+	Public Visibility = iota
+	Internal
+	Protected
+	Private
+	Local
+)
+
+func (v Visibility) String() string {
+	return [...]string{"public", "internal", "protected", "private", "local"}[v%5]
+}
+
+// isPublicAPI is Kotlin's Visibility.isPublicAPI: public or protected.
+func (v Visibility) isPublicAPI() bool { return v == Public || v == Protected }
+
+// Origin says what kind of declaration a class is for the compiler: a Kotlin class (with
+// metadata), a Java class, a Kotlin built-in that has no class file of its own, or a class that is
+// referenced but could not be found.
+type Origin uint8
+
+// Origins.
+const (
+	OriginKotlin Origin = iota
+	OriginJava
+	OriginBuiltin
+	OriginMissing
+)
+
+func (o Origin) String() string {
+	return [...]string{"kotlin", "java", "builtin", "missing"}[o&3]
+}
+
+// Variance of a type parameter or a type argument.
+type Variance uint8
+
+// Variances.
+const (
+	Invariant Variance = iota
+	In
+	Out
+)
+
+// Module is one unit of compilation as composestab sees it: the classes of one input (a jar, an
+// AAR or a class folder). Classes of the module under analysis are inferred field by field;
+// classes of other modules are dependencies.
+type Module struct {
+	// Name is the input's path or a label.
+	Name string
+}
+
+// Class is what the inference knows of one class. A Class is created as a shell by name and filled
+// on first use by its loader, so that resolving a type costs nothing until the inference needs the
+// class; every method of the inference calls ensure first.
+type Class struct {
+	// Name is the Kotlin class name in metadata form: "com/example/Outer.Inner".
+	Name string
+	// JVMName is the internal JVM name: "com/example/Outer$Inner"; "" for built-ins.
+	JVMName string
+
+	Kind       ClassKind
+	Modality   Modality
+	Visibility Visibility
+	Inner      bool
+	Value      bool // an inline (value) class
+	Data       bool
+	Expect     bool
+	Origin     Origin
+
+	// Module is the input the class was read from; nil for built-ins and missing classes.
+	Module *Module
+	// Input is the path of the jar or folder the class came from, and Entry the entry inside it.
+	Input, Entry string
+	// File identifies the source file: the JVM package and the SourceFile attribute. Two classes
+	// of one module with the same File were compiled from one file.
+	File string
+
+	TypeParameters []*TypeParameter
+	Supertypes     []*Type
+	// Fields are the declarations the compiler looks at, in declaration order: properties with a
+	// backing field and bare fields such as $$delegate_0.
+	Fields []*Field
+	// Annotations are the annotation classes of the annotations on the class itself.
+	Annotations []*Class
+	// Inferred is the @StabilityInferred parameters value, nil without the annotation.
+	Inferred *int32
+	// HasStableField tells whether the class has a static $stable field.
+	HasStableField bool
+	// Underlying is the underlying type of a value class.
+	Underlying *Type
+
+	// Err records why a class could not be loaded fully; the inference treats such a class as
+	// Unstable and says why.
+	Err error
+
+	once sync.Once
+	load func(*Class)
+}
+
+// NewClass returns a shell whose details load runs on first use. A nil load makes a class whose
+// fields are already complete.
+func NewClass(name string, load func(*Class)) *Class {
+	return &Class{Name: name, load: load}
+}
+
+func (c *Class) ensure() *Class {
+	c.once.Do(func() {
+		if c.load != nil {
+			c.load(c)
+		}
+	})
+	return c
+}
+
+// Ensure loads the class's details if that has not happened yet and returns the class.
+func (c *Class) Ensure() *Class { return c.ensure() }
+
+// FqName is the Kotlin fully qualified name, "com.example.Outer.Inner".
+func (c *Class) FqName() string {
+	return strings.ReplaceAll(c.Name, "/", ".")
+}
+
+// SimpleName is the class's own name, as the compiler prints it in Runtime(...) and
+// Uncertain(...).
+func (c *Class) SimpleName() string {
+	n := c.Name
+	if i := strings.LastIndexAny(n, "/."); i >= 0 {
+		n = n[i+1:]
+	}
+	return n
+}
+
+// IsInterface reports whether the class is an interface (annotation classes included, as on the
+// JVM they are interfaces, but the compiler only sees Kotlin's kind).
+func (c *Class) IsInterface() bool { return c.ensure().Kind == KindInterface }
+
+// TypeParameter is a type parameter of a class.
+type TypeParameter struct {
+	// Owner is the name of the declaring class, so that T of Box and T of Pair stay apart.
+	Owner    string
+	Name     string
+	Index    int
+	Variance Variance
+	Reified  bool
+	Bounds   []*Type
+}
+
+// Type is a Kotlin type: a class with arguments, or a type parameter, possibly nullable.
+type Type struct {
+	// Class is the classifier, nil when the type is a type parameter.
+	Class *Class
+	// Param is the type-parameter classifier, nil for a class type.
+	Param    *TypeParameter
+	Args     []TypeArg
+	Nullable bool
+	// Composable marks a function type annotated @Composable, which the plugin rewrites to take
+	// a Composer and an Int.
+	Composable bool
+}
+
+// TypeArg is a type argument: a star projection, or a type with a variance.
+type TypeArg struct {
+	Star     bool
+	Variance Variance
+	Type     *Type
+}
+
+// Field is one declaration of a class that the compiler's field analysis visits.
+type Field struct {
+	// Name is the backing field's JVM name, as the report prints it (lazyVal$delegate,
+	// $$delegate_0).
+	Name string
+	// Var follows the property's var-ness; a bare field always counts as var in the report.
+	Var       bool
+	Delegated bool
+	// Bare is a field with no property, such as the interface-delegation field.
+	Bare bool
+	Type *Type
+}
+
+// String renders the type the way the compiler's reports do: simple class names, arguments in
+// angle brackets, "?" for nullable, "*" for a star projection.
+func (t *Type) String() string {
+	var b strings.Builder
+	t.render(&b)
+	return b.String()
+}
+
+func (t *Type) render(b *strings.Builder) {
+	switch {
+	case t == nil:
+		b.WriteString("?")
+		return
+	case t.Param != nil:
+		b.WriteString(t.Param.Name)
+	default:
+		b.WriteString(t.Class.SimpleName())
+		if len(t.Args) > 0 {
+			b.WriteByte('<')
+			for i, a := range t.Args {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				switch {
+				case a.Star:
+					b.WriteByte('*')
+					continue
+				case a.Variance == In:
+					b.WriteString("in ")
+				case a.Variance == Out:
+					b.WriteString("out ")
+				}
+				a.Type.render(b)
+			}
+			b.WriteByte('>')
+		}
+	}
+	if t.Nullable {
+		b.WriteByte('?')
+	}
+}
