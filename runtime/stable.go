@@ -139,6 +139,17 @@ func (e *NotSimulableError) Error() string {
 	return fmt.Sprintf("%s (%s): $stable initializer not simulable at offset %d: %s", e.Class, loc, e.Offset, e.Reason)
 }
 
+// InitFailsError is a class whose static initializer always throws, so the JVM never gives it a
+// $stable value (ExceptionInInitializerError, then NoClassDefFoundError).
+type InitFailsError struct {
+	Class  string
+	Offset int
+}
+
+func (e *InitFailsError) Error() string {
+	return fmt.Sprintf("%s: <clinit> always throws (athrow at offset %d): the class cannot be initialized", e.Class, e.Offset)
+}
+
 // NoStableFieldError is a request for a class that has no $stable field.
 type NoStableFieldError struct{ Class string }
 
@@ -372,6 +383,10 @@ func readInitializer(c *classfile.Class, init *initializer) {
 	if m == nil || m.Code == nil {
 		return
 	}
+	if off, ok := alwaysThrows(m.Code); ok {
+		init.err = &InitFailsError{Class: init.class, Offset: off}
+		return
+	}
 	expr, err := clinitStore(c, m.Code)
 	if err != nil {
 		if ns, ok := err.(*NotSimulableError); ok {
@@ -557,4 +572,29 @@ func jumpInto(insns []classfile.Instruction, code *classfile.Code, from, to int)
 func isBranch(op classfile.Opcode) bool {
 	return (op >= classfile.OpIfeq && op <= classfile.OpJsr) || op == classfile.OpIfnull || op == classfile.OpIfnonnull ||
 		op == classfile.OpGotoW || op == classfile.OpJsrW
+}
+
+// alwaysThrows reports an athrow that <clinit>'s straight-line code reaches from its first
+// instruction, before any branch or return and outside every exception handler's range. The
+// class then never finishes initializing, whatever it stored before.
+func alwaysThrows(code *classfile.Code) (int, bool) {
+	insns, err := code.Instructions()
+	if err != nil {
+		return 0, false
+	}
+	for _, in := range insns {
+		switch op := in.Opcode; {
+		case op == classfile.OpAthrow:
+			for _, h := range code.ExceptionTable {
+				if in.Offset >= int(h.StartPC) && in.Offset < int(h.EndPC) {
+					return 0, false
+				}
+			}
+			return in.Offset, true
+		case isBranch(op), op == classfile.OpTableswitch, op == classfile.OpLookupswitch,
+			op >= classfile.OpIreturn && op <= classfile.OpReturn:
+			return 0, false
+		}
+	}
+	return 0, false
 }

@@ -122,6 +122,9 @@ type Class struct {
 	// File identifies the source file: the JVM package and the SourceFile attribute. Two classes
 	// of one module with the same File were compiled from one file.
 	File string
+	// Line is the first source line of the class's code, 0 if unknown; it orders classes of one
+	// file as the compiler declared them.
+	Line int
 
 	TypeParameters []*TypeParameter
 	Supertypes     []*Type
@@ -141,8 +144,12 @@ type Class struct {
 	// Unstable and says why.
 	Err error
 
-	once sync.Once
-	load func(*Class)
+	once    sync.Once
+	load    func(*Class)
+	fixOnce sync.Once
+	// fixups finish a class once it is loaded; they may load (never fix up) other classes, so
+	// that two classes referring to each other cannot wait on each other.
+	fixups []func()
 }
 
 // NewClass returns a shell whose details load runs on first use. A nil load makes a class whose
@@ -152,6 +159,19 @@ func NewClass(name string, load func(*Class)) *Class {
 }
 
 func (c *Class) ensure() *Class {
+	c.loaded()
+	c.fixOnce.Do(func() {
+		for _, f := range c.fixups {
+			f()
+		}
+		c.fixups = nil
+	})
+	return c
+}
+
+// loaded runs only the load phase; loaders use it for the classes they need (an outer class), as
+// loads never depend on each other in a cycle.
+func (c *Class) loaded() *Class {
 	c.once.Do(func() {
 		if c.load != nil {
 			c.load(c)
@@ -191,6 +211,8 @@ type TypeParameter struct {
 	Variance Variance
 	Reified  bool
 	Bounds   []*Type
+
+	id int // the metadata id, by which types refer to the parameter
 }
 
 // Type is a Kotlin type: a class with arguments, or a type parameter, possibly nullable.
@@ -204,6 +226,9 @@ type Type struct {
 	// Composable marks a function type annotated @Composable, which the plugin rewrites to take
 	// a Composer and an Int.
 	Composable bool
+	// Extension marks an extension function type (@ExtensionFunctionType), which the compiler's
+	// reports print as an annotation.
+	Extension bool
 }
 
 // TypeArg is a type argument: a star projection, or a type with a variance.
@@ -242,6 +267,9 @@ func (t *Type) render(b *strings.Builder) {
 	case t.Param != nil:
 		b.WriteString(t.Param.Name)
 	default:
+		if t.Extension {
+			b.WriteString("@[ExtensionFunctionType] ")
+		}
 		b.WriteString(t.Class.SimpleName())
 		if len(t.Args) > 0 {
 			b.WriteByte('<')

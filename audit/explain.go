@@ -1,0 +1,114 @@
+package audit
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/composestab/composestab/classfile"
+	stabruntime "github.com/composestab/composestab/runtime"
+	"github.com/composestab/composestab/stability"
+)
+
+// Explanation is what a call site computes for a concrete instantiation, in words and numbers.
+type Explanation struct {
+	Type string `json:"type"`
+	// Stability is the call site's (un-normalized) stability, Normalized its normalized form.
+	Stability  string `json:"stability"`
+	Normalized string `json:"normalized"`
+	Verdict    string `json:"verdict"`
+	// Expression is the $changed stability expression for slot 0, "" when nothing is passed.
+	Expression string `json:"expression"`
+	// Value is the slot-0 stability bits under strong skipping, nil when unknown.
+	Value     *int32 `json:"value"`
+	ValueText string `json:"valueText"`
+	// StrongSkipping and NoStrongSkipping say what the callee does with the argument.
+	StrongSkipping   string   `json:"strongSkipping"`
+	NoStrongSkipping string   `json:"noStrongSkipping"`
+	Reasons          []string `json:"reasons"`
+	// Values lists every $stable read, with the jar it came from.
+	Values []string `json:"values"`
+	Errors []string `json:"errors"`
+}
+
+// Explain evaluates a concrete instantiation, such as "com.example.Box<kotlin.collections.List<User>>",
+// over a classpath, as a JVM call site in another module would.
+func Explain(classpath []string, typ string, opts stability.Options) (*Explanation, error) {
+	cp, err := classfile.OpenClasspath(classpath)
+	if cp == nil {
+		return nil, err
+	}
+	defer cp.Close()
+	u := stability.NewUniverse(cp)
+	ev := stabruntime.New(cp)
+	names := func() []string {
+		var out []string
+		for _, e := range cp.Entries() {
+			out = append(out, e.ClassName)
+		}
+		return out
+	}
+	in, err := stabruntime.NewInstantiator(u, ev, opts, names).Evaluate(typ)
+	if err != nil {
+		return nil, err
+	}
+	norm := stability.Normalize(in.Stability)
+	x := &Explanation{
+		Type:       in.Type.String(),
+		Stability:  in.Stability.String(),
+		Normalized: norm.String(),
+		Verdict:    string(stability.VerdictOf(norm)),
+		Reasons:    Sentences(in.Reason),
+		Values:     []string{},
+		Errors:     []string{},
+	}
+	if in.Expr != nil {
+		x.Expression = in.Expr.String()
+	}
+	bits := in.Bits(true)
+	switch {
+	case !in.Known:
+		x.ValueText = "unknown (a $stable it reads cannot be computed)"
+	default:
+		x.Value = &bits
+		x.ValueText = strconv.Itoa(int(bits)) + describeBits(bits)
+	}
+	v := in.Callee(true)
+	x.StrongSkipping = fmt.Sprintf("%s; %s", v.Compare, v.Why)
+	v = in.Callee(false)
+	x.NoStrongSkipping = fmt.Sprintf("%s, skippable=%t; %s", v.Compare, v.Skippable, v.Why)
+	var walk func(vals []*stabruntime.Value, depth int)
+	walk = func(vals []*stabruntime.Value, depth int) {
+		for _, d := range vals {
+			line := fmt.Sprintf("%*s%s = %s", depth*2, "", d.Class, valueText(d))
+			if d.Input != "" {
+				line += "  (" + d.Input + ")"
+			}
+			x.Values = append(x.Values, line)
+			walk(d.Deps, depth+1)
+		}
+	}
+	walk(in.Deps, 0)
+	for _, e := range in.Errors {
+		x.Errors = append(x.Errors, e.Error())
+	}
+	return x, nil
+}
+
+func describeBits(v int32) string {
+	if v&8 != 0 {
+		return " (unstable bit set)"
+	}
+	return " (stable)"
+}
+
+func valueText(v *stabruntime.Value) string {
+	switch {
+	case v.InProgress:
+		return "0 (still being initialized: an initialization cycle)"
+	case v.Err != nil:
+		return "error: " + v.Err.Error()
+	case v.Expr != nil:
+		return strconv.Itoa(int(v.Value)) + " = " + v.Expr.String()
+	}
+	return strconv.Itoa(int(v.Value)) + " (no store in <clinit>)"
+}

@@ -1,0 +1,559 @@
+package classfile
+
+import (
+	"bytes"
+	"strconv"
+	"sync"
+)
+
+// Version is a class-file version; Java 8 is 52.0, Java 17 is 61.0.
+type Version struct{ Major, Minor uint16 }
+
+// String returns "major.minor", e.g. "61.0".
+func (v Version) String() string {
+	return strconv.Itoa(int(v.Major)) + "." + strconv.Itoa(int(v.Minor))
+}
+
+// Java returns the Java SE release that introduced this major version (1 for
+// 45 through 48 meaning 1.0-1.4, 5 for 49, 8 for 52, ...), or 0 if unknown.
+func (v Version) Java() int {
+	switch {
+	case v.Major < 45:
+		return 0
+	case v.Major <= 48:
+		return 1
+	}
+	return int(v.Major) - 44
+}
+
+// ParseOptions controls how much of a class Parse decodes.
+type ParseOptions struct {
+	// SkipCode leaves Method.Code nil and does not validate Code attributes,
+	// like ASM's SKIP_CODE.
+	SkipCode bool
+}
+
+// A Class is a parsed class file. The zero value is not useful; use Parse.
+// It is safe for concurrent use.
+type Class struct {
+	// Version is the class-file version.
+	Version Version
+	// Access holds the class access_flags.
+	Access AccessFlags
+
+	data []byte
+	pool *ConstantPool
+	opts ParseOptions
+
+	this, super uint16
+	ifaceOff    int // offset of the first interface index
+	ifaceCount  int
+	fieldsOff   int // offset of fields_count
+	methodsOff  int // offset of methods_count
+
+	sourceFile, signature uint16
+	visAnn, invisAnn      int // offsets of annotation attribute bodies, -1 if absent
+	innerOff              int // offset of number_of_classes, -1 if absent
+	enclosing             *EnclosingMethod
+
+	ifacesOnce  sync.Once
+	ifaces      []string
+	fieldsOnce  sync.Once
+	fields      []Field
+	methodsOnce sync.Once
+	methods     []Method
+	annsOnce    sync.Once
+	anns        []Annotation
+	innerOnce   sync.Once
+	inner       []InnerClass
+}
+
+// Field is a field_info.
+type Field struct {
+	Access     AccessFlags
+	Name       string
+	Descriptor string
+	Signature  string // generic signature, "" if absent
+	// ConstantValue is the ConstantValue attribute (int32, int64, float32,
+	// float64 or string), nil if absent.
+	ConstantValue Constant
+	// Annotations holds the visible then the invisible annotations.
+	Annotations []Annotation
+}
+
+// Annotation returns the field annotation with the given type descriptor, or nil.
+func (f *Field) Annotation(descriptor string) *Annotation {
+	return findAnnotation(f.Annotations, descriptor)
+}
+
+// Method is a method_info.
+type Method struct {
+	Access     AccessFlags
+	Name       string
+	Descriptor string
+	Signature  string // generic signature, "" if absent
+	// Annotations holds the visible then the invisible annotations.
+	Annotations []Annotation
+	// Code is the Code attribute, nil for abstract and native methods or when
+	// parsed with SkipCode.
+	Code *Code
+}
+
+// Annotation returns the method annotation with the given type descriptor, or nil.
+func (m *Method) Annotation(descriptor string) *Annotation {
+	return findAnnotation(m.Annotations, descriptor)
+}
+
+// InnerClass is one entry of the InnerClasses attribute. Outer and InnerName
+// are "" for local and anonymous classes.
+type InnerClass struct {
+	Inner     string
+	Outer     string
+	InnerName string
+	Access    AccessFlags
+}
+
+// EnclosingMethod is the EnclosingMethod attribute of a local or anonymous
+// class. Name and Descriptor are "" when the class is not enclosed by a
+// method (e.g. it appears in an initializer).
+type EnclosingMethod struct {
+	Class      string
+	Name       string
+	Descriptor string
+}
+
+// Parse parses a class file. data is retained (not copied) and must not be
+// modified while the Class is in use.
+func Parse(data []byte) (*Class, error) {
+	return ParseWithOptions(data, ParseOptions{})
+}
+
+// ParseWithOptions is Parse with options. Errors are *FormatError; a bad magic
+// number wraps ErrNotClassFile.
+func ParseWithOptions(data []byte, opts ParseOptions) (*Class, error) {
+	p := parser{c: newCursor(data, 0), cls: &Class{data: data, opts: opts, visAnn: -1, invisAnn: -1, innerOff: -1}}
+	if err := p.parse(); err != nil {
+		return nil, err
+	}
+	return p.cls, nil
+}
+
+type parser struct {
+	c    cursor
+	cls  *Class
+	pool *ConstantPool
+	name string
+}
+
+// Attribute names compared as bytes, before any string is made.
+var (
+	attrCode            = []byte("Code")
+	attrConstantValue   = []byte("ConstantValue")
+	attrSignature       = []byte("Signature")
+	attrSourceFile      = []byte("SourceFile")
+	attrVisibleAnns     = []byte("RuntimeVisibleAnnotations")
+	attrInvisibleAnns   = []byte("RuntimeInvisibleAnnotations")
+	attrInnerClasses    = []byte("InnerClasses")
+	attrEnclosingMethod = []byte("EnclosingMethod")
+	classMagic          = []byte{0xCA, 0xFE, 0xBA, 0xBE}
+)
+
+const (
+	// maxAnnotationDepth bounds recursion through nested annotations and
+	// arrays; the JVM sets no limit, but real classes nest a few levels and a
+	// hostile file could otherwise nest ~20000 deep.
+	maxAnnotationDepth = 256
+
+	errTrailingAttrBytes  = "attribute length does not match its contents"
+	errAttrLengthOverflow = "attribute length exceeds remaining data"
+)
+
+func (p *parser) err() error {
+	if !p.c.failed {
+		return nil
+	}
+	return &FormatError{Class: p.name, Offset: int64(p.c.errOff), Msg: p.c.errMsg}
+}
+
+func (p *parser) parse() error {
+	c := &p.c
+	if len(c.data) < 4 || !bytes.Equal(c.data[:4], classMagic) {
+		return &FormatError{Offset: 0, Msg: "bad magic", Err: ErrNotClassFile}
+	}
+	c.off = 4
+	cls := p.cls
+	cls.Version.Minor = c.u2()
+	cls.Version.Major = c.u2()
+	p.pool = readPool(c)
+	if c.failed {
+		return p.err()
+	}
+	cls.pool = p.pool
+	p.pool.validate(c)
+	if c.failed {
+		return p.err()
+	}
+
+	c.mark = c.off
+	cls.Access = AccessFlags(c.u2())
+	cls.this = c.u2()
+	if !p.pool.check(c, cls.this, TagClass) {
+		return p.err()
+	}
+	p.name = p.pool.className(cls.this)
+	p.pool.class = p.name
+	cls.super = c.u2()
+	p.pool.checkOpt(c, cls.super, TagClass)
+	c.mark = c.off
+	cls.ifaceCount = c.count(2, "interfaces")
+	cls.ifaceOff = c.off
+	for i := 0; i < cls.ifaceCount && !c.failed; i++ {
+		c.mark = c.off
+		p.pool.check(c, c.u2(), TagClass)
+	}
+	if c.failed {
+		return p.err()
+	}
+
+	cls.fieldsOff = c.off
+	p.members(false)
+	if c.failed {
+		return p.err()
+	}
+	cls.methodsOff = c.off
+	p.members(true)
+	if c.failed {
+		return p.err()
+	}
+	p.classAttributes()
+	if c.failed {
+		return p.err()
+	}
+	// Trailing bytes after the last attribute are tolerated, as the JVM's
+	// format check is the only thing that cares and some tools pad classes.
+	return nil
+}
+
+// attrHeader reads attribute_name_index and attribute_length and returns the
+// name bytes and a cursor confined to the attribute body.
+func (p *parser) attrHeader() (name []byte, body cursor, ok bool) {
+	c := &p.c
+	c.mark = c.off
+	start := c.off
+	idx := c.u2()
+	n := c.u4()
+	if !p.pool.check(c, idx, TagUtf8) {
+		return nil, cursor{}, false
+	}
+	if uint64(n) > uint64(c.left()) {
+		c.fail(errAttrLengthOverflow)
+		return nil, cursor{}, false
+	}
+	body = cursor{data: c.data[:c.off+int(n)], off: c.off, mark: start}
+	c.off += int(n)
+	return p.pool.utf8Bytes(idx), body, true
+}
+
+// sub reports an error found inside an attribute body on the main cursor.
+func (p *parser) sub(body *cursor) bool {
+	if body.failed {
+		p.c.failAt(body.errOff, body.errMsg)
+		return false
+	}
+	if body.off != len(body.data) {
+		p.c.failAt(body.mark, errTrailingAttrBytes)
+		return false
+	}
+	return true
+}
+
+// u2attr validates an attribute that holds a single constant-pool index.
+func (p *parser) u2attr(body *cursor, want ...Tag) uint16 {
+	idx := body.u2()
+	if body.failed {
+		return 0
+	}
+	if len(want) == 1 {
+		p.pool.check(body, idx, want[0])
+	} else {
+		t := p.pool.Tag(idx)
+		okTag := false
+		for _, w := range want {
+			if t == w {
+				okTag = true
+			}
+		}
+		if !okTag {
+			p.pool.check(body, idx, want[0])
+		}
+	}
+	p.sub(body)
+	return idx
+}
+
+// members validates fields or methods.
+func (p *parser) members(methods bool) {
+	c := &p.c
+	c.mark = c.off
+	what := "fields"
+	if methods {
+		what = "methods"
+	}
+	n := c.count(8, what)
+	for i := 0; i < n && !c.failed; i++ {
+		c.mark = c.off
+		c.skip(2) // access_flags
+		p.pool.check(c, c.u2(), TagUtf8)
+		p.pool.check(c, c.u2(), TagUtf8)
+		ac := c.count(6, "attributes")
+		for j := 0; j < ac && !c.failed; j++ {
+			name, body, ok := p.attrHeader()
+			if !ok {
+				return
+			}
+			switch {
+			case bytes.Equal(name, attrSignature):
+				p.u2attr(&body, TagUtf8)
+			case !methods && bytes.Equal(name, attrConstantValue):
+				p.u2attr(&body, TagInteger, TagLong, TagFloat, TagDouble, TagString)
+			case bytes.Equal(name, attrVisibleAnns), bytes.Equal(name, attrInvisibleAnns):
+				readAnnotations(&body, p.pool, false)
+				p.sub(&body)
+			case methods && !p.cls.opts.SkipCode && bytes.Equal(name, attrCode):
+				readCode(&body, p.pool, false)
+				p.sub(&body)
+			}
+		}
+	}
+}
+
+func (p *parser) classAttributes() {
+	c := &p.c
+	c.mark = c.off
+	n := c.count(6, "attributes")
+	cls := p.cls
+	for j := 0; j < n && !c.failed; j++ {
+		name, body, ok := p.attrHeader()
+		if !ok {
+			return
+		}
+		switch {
+		case bytes.Equal(name, attrSourceFile):
+			cls.sourceFile = p.u2attr(&body, TagUtf8)
+		case bytes.Equal(name, attrSignature):
+			cls.signature = p.u2attr(&body, TagUtf8)
+		case bytes.Equal(name, attrVisibleAnns):
+			cls.visAnn = body.off
+			readAnnotations(&body, p.pool, false)
+			p.sub(&body)
+		case bytes.Equal(name, attrInvisibleAnns):
+			cls.invisAnn = body.off
+			readAnnotations(&body, p.pool, false)
+			p.sub(&body)
+		case bytes.Equal(name, attrInnerClasses):
+			cls.innerOff = body.off
+			k := body.count(8, "inner classes")
+			for i := 0; i < k && !body.failed; i++ {
+				body.mark = body.off
+				p.pool.check(&body, body.u2(), TagClass)
+				p.pool.checkOpt(&body, body.u2(), TagClass)
+				p.pool.checkOpt(&body, body.u2(), TagUtf8)
+				body.skip(2)
+			}
+			p.sub(&body)
+		case bytes.Equal(name, attrEnclosingMethod):
+			ci := body.u2()
+			mi := body.u2()
+			if p.pool.check(&body, ci, TagClass) && p.pool.checkOpt(&body, mi, TagNameAndType) && p.sub(&body) {
+				em := &EnclosingMethod{Class: p.pool.className(ci)}
+				if mi != 0 {
+					nt := p.pool.nameAndType(mi)
+					em.Name, em.Descriptor = nt.Name, nt.Descriptor
+				}
+				cls.enclosing = em
+			} else {
+				p.sub(&body)
+			}
+		}
+	}
+}
+
+// Name returns the internal name of the class, e.g. "com/example/Foo$Inner".
+func (c *Class) Name() string { return c.pool.className(c.this) }
+
+// SuperName returns the internal name of the superclass, "" for
+// java/lang/Object and module-info.
+func (c *Class) SuperName() string { return c.pool.classNameOpt(c.super) }
+
+// Interfaces returns the internal names of the direct superinterfaces.
+func (c *Class) Interfaces() []string {
+	c.ifacesOnce.Do(func() {
+		if c.ifaceCount == 0 {
+			return
+		}
+		c.ifaces = make([]string, c.ifaceCount)
+		cur := newCursor(c.data, c.ifaceOff)
+		for i := range c.ifaces {
+			c.ifaces[i] = c.pool.className(cur.u2())
+		}
+	})
+	return c.ifaces
+}
+
+// SourceFile returns the SourceFile attribute, "" if absent.
+func (c *Class) SourceFile() string { return c.pool.utf8Opt(c.sourceFile) }
+
+// Signature returns the generic Signature attribute, "" if absent.
+func (c *Class) Signature() string { return c.pool.utf8Opt(c.signature) }
+
+// Pool returns the constant pool.
+func (c *Class) Pool() *ConstantPool { return c.pool }
+
+// Bytes returns the class-file bytes the Class was parsed from.
+func (c *Class) Bytes() []byte { return c.data }
+
+// EnclosingMethod returns the EnclosingMethod attribute, nil if absent.
+func (c *Class) EnclosingMethod() *EnclosingMethod { return c.enclosing }
+
+// InnerClasses returns the InnerClasses attribute entries.
+func (c *Class) InnerClasses() []InnerClass {
+	c.innerOnce.Do(func() {
+		if c.innerOff < 0 {
+			return
+		}
+		cur := newCursor(c.data, c.innerOff)
+		n := int(cur.u2())
+		c.inner = make([]InnerClass, n)
+		for i := range c.inner {
+			c.inner[i] = InnerClass{
+				Inner:     c.pool.className(cur.u2()),
+				Outer:     c.pool.classNameOpt(cur.u2()),
+				InnerName: c.pool.utf8Opt(cur.u2()),
+				Access:    AccessFlags(cur.u2()),
+			}
+		}
+	})
+	return c.inner
+}
+
+// Annotations returns the class's RuntimeVisibleAnnotations followed by its
+// RuntimeInvisibleAnnotations.
+func (c *Class) Annotations() []Annotation {
+	c.annsOnce.Do(func() {
+		c.anns = c.annotationsAt(nil, c.visAnn, true)
+		c.anns = c.annotationsAt(c.anns, c.invisAnn, false)
+	})
+	return c.anns
+}
+
+// Annotation returns the class annotation with the given type descriptor
+// (e.g. "Lkotlin/Metadata;"), or nil.
+func (c *Class) Annotation(descriptor string) *Annotation {
+	return findAnnotation(c.Annotations(), descriptor)
+}
+
+func (c *Class) annotationsAt(dst []Annotation, off int, visible bool) []Annotation {
+	if off < 0 {
+		return dst
+	}
+	cur := newCursor(c.data, off)
+	return appendAnnotations(dst, &cur, c.pool, visible)
+}
+
+// Fields returns the fields in class-file order.
+func (c *Class) Fields() []Field {
+	c.fieldsOnce.Do(func() {
+		cur := newCursor(c.data, c.fieldsOff)
+		n := int(cur.u2())
+		if n == 0 {
+			return
+		}
+		c.fields = make([]Field, n)
+		for i := range c.fields {
+			f := &c.fields[i]
+			f.Access = AccessFlags(cur.u2())
+			f.Name = c.pool.utf8(cur.u2())
+			f.Descriptor = c.pool.utf8(cur.u2())
+			ac := int(cur.u2())
+			for j := 0; j < ac; j++ {
+				name, body := c.attr(&cur)
+				switch {
+				case bytes.Equal(name, attrSignature):
+					f.Signature = c.pool.utf8(body.u2())
+				case bytes.Equal(name, attrConstantValue):
+					f.ConstantValue, _ = c.pool.Constant(body.u2())
+				case bytes.Equal(name, attrVisibleAnns):
+					f.Annotations = appendAnnotations(f.Annotations, &body, c.pool, true)
+				case bytes.Equal(name, attrInvisibleAnns):
+					f.Annotations = appendAnnotations(f.Annotations, &body, c.pool, false)
+				}
+			}
+		}
+	})
+	return c.fields
+}
+
+// Methods returns the methods in class-file order.
+func (c *Class) Methods() []Method {
+	c.methodsOnce.Do(func() {
+		cur := newCursor(c.data, c.methodsOff)
+		n := int(cur.u2())
+		if n == 0 {
+			return
+		}
+		c.methods = make([]Method, n)
+		for i := range c.methods {
+			m := &c.methods[i]
+			m.Access = AccessFlags(cur.u2())
+			m.Name = c.pool.utf8(cur.u2())
+			m.Descriptor = c.pool.utf8(cur.u2())
+			ac := int(cur.u2())
+			for j := 0; j < ac; j++ {
+				name, body := c.attr(&cur)
+				switch {
+				case bytes.Equal(name, attrSignature):
+					m.Signature = c.pool.utf8(body.u2())
+				case bytes.Equal(name, attrVisibleAnns):
+					m.Annotations = appendAnnotations(m.Annotations, &body, c.pool, true)
+				case bytes.Equal(name, attrInvisibleAnns):
+					m.Annotations = appendAnnotations(m.Annotations, &body, c.pool, false)
+				case !c.opts.SkipCode && bytes.Equal(name, attrCode):
+					m.Code = readCode(&body, c.pool, true)
+				}
+			}
+		}
+	})
+	return c.methods
+}
+
+// attr reads an attribute header from an already validated position.
+func (c *Class) attr(cur *cursor) ([]byte, cursor) {
+	name := c.pool.utf8Bytes(cur.u2())
+	n := int(cur.u4())
+	body := cursor{data: c.data[:cur.off+n], off: cur.off, mark: cur.off}
+	cur.off += n
+	return name, body
+}
+
+// Method returns the first method with the given name and descriptor
+// (descriptor "" matches any), or nil.
+func (c *Class) Method(name, descriptor string) *Method {
+	ms := c.Methods()
+	for i := range ms {
+		if ms[i].Name == name && (descriptor == "" || ms[i].Descriptor == descriptor) {
+			return &ms[i]
+		}
+	}
+	return nil
+}
+
+// Field returns the field with the given name, or nil.
+func (c *Class) Field(name string) *Field {
+	fs := c.Fields()
+	for i := range fs {
+		if fs[i].Name == name {
+			return &fs[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,272 @@
+package classfile
+
+import "strconv"
+
+// Opcode is a JVM instruction opcode.
+type Opcode byte
+
+// String returns the mnemonic, e.g. "getstatic".
+func (o Opcode) String() string {
+	if int(o) < len(opcodeNames) {
+		return opcodeNames[o]
+	}
+	switch o {
+	case 0xca:
+		return "breakpoint"
+	case 0xfe:
+		return "impdep1"
+	case 0xff:
+		return "impdep2"
+	}
+	return "opcode(0x" + strconv.FormatUint(uint64(o), 16) + ")"
+}
+
+// Code is a method's Code attribute.
+type Code struct {
+	MaxStack, MaxLocals uint16
+	// Bytecode is the code array; it aliases the class bytes.
+	Bytecode []byte
+	// ExceptionTable lists the exception handlers in order.
+	ExceptionTable []ExceptionHandler
+
+	pool   *ConstantPool
+	offset int // offset of Bytecode within the class, for errors
+}
+
+// ExceptionHandler is one exception_table entry; CatchType is the internal
+// name of the caught class, "" for a finally handler (catch_type 0).
+type ExceptionHandler struct {
+	StartPC, EndPC, HandlerPC uint16
+	CatchType                 string
+}
+
+// Instruction is one decoded instruction. Which operand fields are set
+// depends on the opcode:
+//
+//   - Index: the constant-pool index of ldc, ldc_w, ldc2_w, get/putstatic,
+//     get/putfield, invoke*, new, anewarray, checkcast, instanceof and
+//     multianewarray; the local-variable index of the load/store forms that
+//     take one, ret and iinc.
+//   - Int: the value of bipush and sipush; the increment of iinc; the
+//     absolute target offset of if*, goto, jsr, goto_w and jsr_w; the array
+//     type of newarray; the dimensions of multianewarray; the count of
+//     invokeinterface.
+//   - Default, Keys and Targets: tableswitch and lookupswitch, with absolute
+//     targets; for tableswitch Keys holds low, low+1, ..., high.
+//   - Wide: the instruction was prefixed by wide (Opcode is the modified one).
+type Instruction struct {
+	Offset  int
+	Opcode  Opcode
+	Index   uint16
+	Int     int32
+	Targets []int
+	Keys    []int32
+	Default int
+	Wide    bool
+}
+
+// readCode validates (build false) or decodes (build true, input already
+// validated) a Code attribute body.
+func readCode(c *cursor, p *ConstantPool, build bool) *Code {
+	c.mark = c.off
+	maxStack := c.u2()
+	maxLocals := c.u2()
+	n := c.u4()
+	if !c.failed && uint64(n) > uint64(c.left()) {
+		c.fail("code length exceeds attribute")
+		return nil
+	}
+	off := c.off
+	bc := c.bytes(int(n))
+	c.mark = c.off
+	ne := c.count(8, "exception table")
+	var code *Code
+	if build {
+		code = &Code{MaxStack: maxStack, MaxLocals: maxLocals, Bytecode: bc, pool: p, offset: off}
+		if ne > 0 {
+			code.ExceptionTable = make([]ExceptionHandler, ne)
+		}
+	}
+	for i := 0; i < ne && !c.failed; i++ {
+		c.mark = c.off
+		start, end, handler, ct := c.u2(), c.u2(), c.u2(), c.u2()
+		if !p.checkOpt(c, ct, TagClass) {
+			break
+		}
+		if build {
+			code.ExceptionTable[i] = ExceptionHandler{StartPC: start, EndPC: end, HandlerPC: handler, CatchType: p.classNameOpt(ct)}
+		}
+	}
+	c.mark = c.off
+	na := c.count(6, "attributes")
+	for i := 0; i < na && !c.failed; i++ {
+		c.mark = c.off
+		idx := c.u2()
+		p.check(c, idx, TagUtf8)
+		l := c.u4()
+		if !c.failed && uint64(l) > uint64(c.left()) {
+			c.fail(errAttrLengthOverflow)
+		}
+		c.skip(int(l))
+	}
+	return code
+}
+
+// Instructions decodes the whole code array. A truncated instruction, an
+// unknown opcode, a bad wide form or a branch outside the code is a
+// *FormatError whose Offset is the instruction's offset within the class.
+func (c *Code) Instructions() ([]Instruction, error) {
+	var out []Instruction
+	err := c.Walk(func(in *Instruction) bool {
+		out = append(out, *in)
+		return true
+	})
+	return out, err
+}
+
+// Walk decodes instructions in order and calls fn for each until fn returns
+// false. The *Instruction is reused between calls, so fn must copy what it
+// keeps; Walk allocates only for switch tables.
+func (c *Code) Walk(fn func(*Instruction) bool) error {
+	cur := newCursor(c.Bytecode, 0)
+	code := c.Bytecode
+	var in Instruction
+	for cur.off < len(code) {
+		start := cur.off
+		cur.mark = start
+		in = Instruction{Offset: start, Opcode: Opcode(cur.u1())}
+		decodeOperands(&cur, &in)
+		if cur.failed {
+			return c.errorAt(cur.errOff, cur.errMsg)
+		}
+		if !fn(&in) {
+			return nil
+		}
+	}
+	return nil
+}
+
+func (c *Code) errorAt(off int, msg string) error {
+	cls := ""
+	if c.pool != nil {
+		cls = c.pool.class
+	}
+	return &FormatError{Class: cls, Offset: int64(c.offset + off), Msg: msg}
+}
+
+// target converts a relative branch into an absolute offset inside the code.
+func target(cur *cursor, from int, rel int64) int {
+	t := int64(from) + rel
+	if t < 0 || t >= int64(len(cur.data)) {
+		cur.fail("branch target " + strconv.FormatInt(t, 10) + " outside code")
+		return 0
+	}
+	return int(t)
+}
+
+func decodeOperands(cur *cursor, in *Instruction) {
+	op := in.Opcode
+	switch {
+	case op == OpBipush:
+		in.Int = int32(int8(cur.u1()))
+	case op == OpSipush:
+		in.Int = int32(int16(cur.u2()))
+	case op == OpLdc:
+		in.Index = uint16(cur.u1())
+	case op == OpLdcW, op == OpLdc2W,
+		op >= OpGetstatic && op <= OpInvokestatic,
+		op == OpNew, op == OpAnewarray, op == OpCheckcast, op == OpInstanceof:
+		in.Index = cur.u2()
+	case op >= OpIload && op <= OpAload, op >= OpIstore && op <= OpAstore, op == OpRet:
+		in.Index = uint16(cur.u1())
+	case op == OpIinc:
+		in.Index = uint16(cur.u1())
+		in.Int = int32(int8(cur.u1()))
+	case op >= OpIfeq && op <= OpJsr, op == OpIfnull, op == OpIfnonnull:
+		rel := int64(int16(cur.u2()))
+		if !cur.failed {
+			in.Int = int32(target(cur, in.Offset, rel))
+		}
+	case op == OpGotoW, op == OpJsrW:
+		rel := int64(int32(cur.u4()))
+		if !cur.failed {
+			in.Int = int32(target(cur, in.Offset, rel))
+		}
+	case op == OpInvokeinterface:
+		in.Index = cur.u2()
+		in.Int = int32(cur.u1())
+		cur.skip(1)
+	case op == OpInvokedynamic:
+		in.Index = cur.u2()
+		cur.skip(2)
+	case op == OpNewarray:
+		in.Int = int32(cur.u1())
+	case op == OpMultianewarray:
+		in.Index = cur.u2()
+		in.Int = int32(cur.u1())
+	case op == OpWide:
+		in.Wide = true
+		in.Opcode = Opcode(cur.u1())
+		switch op := in.Opcode; {
+		case cur.failed:
+		case op >= OpIload && op <= OpAload, op >= OpIstore && op <= OpAstore, op == OpRet:
+			in.Index = cur.u2()
+		case op == OpIinc:
+			in.Index = cur.u2()
+			in.Int = int32(int16(cur.u2()))
+		default:
+			cur.fail("wide applied to " + op.String())
+		}
+	case op == OpTableswitch, op == OpLookupswitch:
+		decodeSwitch(cur, in)
+	case int(op) >= len(opcodeNames):
+		cur.fail("unknown opcode " + op.String())
+	}
+}
+
+// decodeSwitch reads a tableswitch or lookupswitch. Padding aligns the
+// operands to a multiple of four from the start of the code array.
+func decodeSwitch(cur *cursor, in *Instruction) {
+	cur.skip((4 - cur.off%4) % 4)
+	def := int64(int32(cur.u4()))
+	if cur.failed {
+		return
+	}
+	in.Default = target(cur, in.Offset, def)
+	if in.Opcode == OpTableswitch {
+		low, high := int32(cur.u4()), int32(cur.u4())
+		if cur.failed {
+			return
+		}
+		if low > high {
+			cur.fail("tableswitch low > high")
+			return
+		}
+		n := int64(high) - int64(low) + 1
+		if n*4 > int64(cur.left()) {
+			cur.fail("tableswitch range exceeds code")
+			return
+		}
+		in.Keys = make([]int32, n)
+		in.Targets = make([]int, n)
+		for i := range in.Keys {
+			in.Keys[i] = low + int32(i)
+			in.Targets[i] = target(cur, in.Offset, int64(int32(cur.u4())))
+		}
+		return
+	}
+	npairs := int64(int32(cur.u4()))
+	if cur.failed {
+		return
+	}
+	if npairs < 0 || npairs*8 > int64(cur.left()) {
+		cur.fail("lookupswitch pair count out of range")
+		return
+	}
+	in.Keys = make([]int32, npairs)
+	in.Targets = make([]int, npairs)
+	for i := range in.Keys {
+		in.Keys[i] = int32(cur.u4())
+		in.Targets[i] = target(cur, in.Offset, int64(int32(cur.u4())))
+	}
+}

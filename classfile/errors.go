@@ -1,0 +1,101 @@
+package classfile
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// ErrNotClassFile is wrapped by the FormatError returned for data that does
+// not start with the class-file magic 0xCAFEBABE.
+var ErrNotClassFile = errors.New("not a class file")
+
+// ErrTooLarge is wrapped by the FormatError returned for an archive entry
+// whose decompressed size exceeds the configured cap.
+var ErrTooLarge = errors.New("entry exceeds size limit")
+
+// ErrNestingTooDeep is wrapped by the FormatError returned for an archive
+// nested deeper than the configured depth cap.
+var ErrNestingTooDeep = errors.New("archive nesting too deep")
+
+// A FormatError reports malformed input. Path and Entry locate the file
+// (Entry is the path inside an archive, empty for a bare file), Class is the
+// internal name of the class once this_class has been read, and Offset is the
+// byte offset of the record being decoded when the problem was found, or -1
+// when no offset applies.
+type FormatError struct {
+	Path   string // file the user gave, if known
+	Entry  string // entry inside the archive, if any
+	Class  string // internal class name, if already known
+	Offset int64  // start of the bad record within the class or archive entry, -1 if none
+	Msg    string // what is wrong
+	Err    error  // underlying error, if any
+}
+
+// Error implements the error interface.
+func (e *FormatError) Error() string {
+	var b strings.Builder
+	b.WriteString("classfile: ")
+	loc := false
+	if e.Path != "" {
+		b.WriteString(e.Path)
+		loc = true
+	}
+	if e.Entry != "" {
+		if loc {
+			b.WriteString("!")
+		}
+		b.WriteString(e.Entry)
+		loc = true
+	}
+	if e.Class != "" {
+		if loc {
+			b.WriteString(" ")
+		}
+		b.WriteString("(class ")
+		b.WriteString(e.Class)
+		b.WriteString(")")
+		loc = true
+	}
+	if e.Offset >= 0 {
+		if loc {
+			b.WriteString(" ")
+		}
+		b.WriteString("at offset ")
+		b.WriteString(strconv.FormatInt(e.Offset, 10))
+		loc = true
+	}
+	if loc {
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Msg)
+	if e.Err != nil {
+		if e.Msg != "" {
+			b.WriteString(": ")
+		}
+		b.WriteString(e.Err.Error())
+	}
+	return b.String()
+}
+
+// Unwrap returns the underlying error.
+func (e *FormatError) Unwrap() error { return e.Err }
+
+// withLocation fills in the Path and Entry of every *FormatError in err
+// (including the members of a joined error) that does not have them yet.
+func withLocation(err error, path, entry string) error {
+	if err == nil {
+		return nil
+	}
+	var fe *FormatError
+	if errors.As(err, &fe) {
+		if fe.Path == "" {
+			fe.Path = path
+		}
+		if fe.Entry == "" {
+			fe.Entry = entry
+		}
+		return err
+	}
+	return &FormatError{Path: path, Entry: entry, Offset: -1, Msg: "", Err: err}
+}

@@ -1,0 +1,129 @@
+package classfile
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// fuzzSeeds adds the committed fixtures to a fuzz corpus.
+func fuzzSeeds(f *testing.F, pattern string, add func([]byte)) {
+	files, _ := filepath.Glob(pattern)
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		add(data)
+	}
+}
+
+// FuzzParse parses arbitrary bytes and, when they parse, calls every
+// accessor and decodes every instruction: nothing may panic.
+func FuzzParse(f *testing.F) {
+	f.Add(minimalClass())
+	for _, pat := range []string{"testdata/classes/*.class", "testdata/classes/fixture/*.class", "testdata/compose/sample/*.class"} {
+		fuzzSeeds(f, pat, func(b []byte) { f.Add(b) })
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, opts := range []ParseOptions{{}, {SkipCode: true}} {
+			c, err := ParseWithOptions(data, opts)
+			if err != nil {
+				if _, ok := err.(*FormatError); !ok {
+					t.Fatalf("error of type %T: %v", err, err)
+				}
+				continue
+			}
+			fuzzExercise(c)
+		}
+	})
+}
+
+func fuzzExercise(c *Class) {
+	_ = exercise(c, nil, nil)
+	for i := 0; i < c.Pool().Len()+2; i++ {
+		idx := uint16(i)
+		_, _ = c.Pool().Constant(idx)
+		_, _ = c.Pool().UTF8(idx)
+		_, _ = c.Pool().MemberRef(idx)
+		_, _ = c.Pool().ClassName(idx)
+		_, _ = c.Pool().NameAndType(idx)
+	}
+	visit := func(anns []Annotation) {
+		for i := range anns {
+			for _, e := range anns[i].Elements {
+				walkValue(e.Value)
+			}
+		}
+	}
+	visit(c.Annotations())
+	for _, f := range c.Fields() {
+		visit(f.Annotations)
+	}
+	for _, m := range c.Methods() {
+		visit(m.Annotations)
+		if m.Code != nil {
+			for _, in := range must(m.Code.Instructions()) {
+				_ = in.Opcode.String()
+				if in.Index != 0 {
+					_, _ = c.Pool().Constant(in.Index)
+				}
+			}
+		}
+	}
+	_ = c.Method("<clinit>", "()V")
+	_ = c.Field("$stable")
+}
+
+func must[T any](v T, _ error) T { return v }
+
+func walkValue(v ElementValue) {
+	v.Int()
+	v.Long()
+	v.Float()
+	v.Double()
+	v.Bool()
+	v.String()
+	v.Strings()
+	v.Ints()
+	if v.Annotation != nil {
+		for _, e := range v.Annotation.Elements {
+			walkValue(e.Value)
+		}
+	}
+	for _, e := range v.Array {
+		walkValue(e)
+	}
+}
+
+// FuzzOpenArchive opens arbitrary bytes as a jar (or, with aar set, an
+// AAR), then reads and parses every class entry.
+func FuzzOpenArchive(f *testing.F) {
+	fuzzSeeds(f, "testdata/jars/*", func(b []byte) { f.Add(b, false); f.Add(b, true) })
+	f.Add(makeZip(f, zipFile{"p/Min.class", minimalClass()}, zipFile{"META-INF/MANIFEST.MF", []byte("Multi-Release: true\n")},
+		zipFile{"META-INF/versions/9/p/Min.class", minimalClass()}), false)
+	f.Fuzz(func(t *testing.T, data []byte, aar bool) {
+		name := "fuzz.jar"
+		if aar {
+			name = "fuzz.aar"
+		}
+		in, _ := InputOptions{MaxEntrySize: 1 << 20}.OpenArchive(name, bytes.NewReader(data), int64(len(data)))
+		if in == nil {
+			t.Fatal("nil Input")
+		}
+		cp := NewClasspath(in)
+		for _, e := range cp.Entries() {
+			c, err := cp.Class(e.ClassName)
+			if err != nil {
+				if _, ok := err.(*FormatError); !ok {
+					t.Fatalf("error of type %T: %v", err, err)
+				}
+				continue
+			}
+			fuzzExercise(c)
+		}
+		_ = cp.Shadowed()
+		_ = cp.Close()
+	})
+}

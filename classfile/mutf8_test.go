@@ -1,0 +1,45 @@
+package classfile
+
+import "testing"
+
+func TestDecodeModifiedUTF8(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   []byte
+		want string
+	}{
+		{"empty", nil, ""},
+		{"ascii", []byte("java/lang/Object"), "java/lang/Object"},
+		{"encoded NUL", []byte{'a', 0xC0, 0x80, 'b'}, "a\x00b"},
+		{"raw NUL is invalid", []byte{'a', 0x00}, "a\uFFFD"},
+		{"two-byte", []byte{0xC3, 0xA9}, "é"},
+		{"three-byte", []byte{0xE2, 0x82, 0xAC}, "€"},
+		{"surrogate pair", []byte{0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80}, "\U0001F600"},
+		{"lone high surrogate", []byte{0xED, 0xA0, 0xBD, 'x'}, "\uFFFDx"},
+		{"lone low surrogate", []byte{0xED, 0xB8, 0x80}, "\uFFFD"},
+		{"high then non-surrogate", []byte{0xED, 0xA0, 0xBD, 0xE2, 0x82, 0xAC}, "\uFFFD€"},
+		{"two highs", []byte{0xED, 0xA0, 0xBD, 0xED, 0xA0, 0xBD}, "\uFFFD\uFFFD"},
+		{"four-byte form is not modified UTF-8", []byte{0xF0, 0x9F, 0x98, 0x80}, "\uFFFD\uFFFD\uFFFD\uFFFD"},
+		{"truncated two-byte", []byte{'a', 0xC3}, "a\uFFFD"},
+		{"truncated three-byte", []byte{0xE2, 0x82}, "\uFFFD\uFFFD"},
+		{"stray continuation", []byte{0x80, 'a'}, "\uFFFDa"},
+	} {
+		if got := decodeModifiedUTF8(tc.in); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestUTF8Memoized(t *testing.T) {
+	b := newBuilder()
+	i := b.utf8Bytes([]byte{'k', 0xC0, 0x80})
+	c, err := Parse(b.build(0x21, "p/M", "java/lang/Object", nil, nil, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s1, _ := c.Pool().UTF8(i)
+	s2, _ := c.Pool().UTF8(i)
+	if s1 != "k\x00" || c.Pool().strs[i].Load() == nil || *c.Pool().strs[i].Load() != s2 {
+		t.Errorf("memo: %q %q", s1, s2)
+	}
+}

@@ -1,0 +1,103 @@
+package classfile
+
+import (
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+// kotlinLib returns $KOTLIN_HOME/lib/name, skipping the test when the
+// distribution is not installed (CI has only committed files).
+func kotlinLib(tb testing.TB, name string) string {
+	tb.Helper()
+	home := os.Getenv("KOTLIN_HOME")
+	if home == "" {
+		home = "/root/.cache/composestab/kotlin-compiler-2.4.20/node_modules/kotlin-compiler"
+	}
+	p := filepath.Join(home, "lib", name)
+	if _, err := os.Stat(p); err != nil {
+		tb.Skipf("Kotlin distribution not available: %v", err)
+	}
+	return p
+}
+
+// TestRealJars parses every class of the big Kotlin jars, including the
+// decoded instructions of every method.
+func TestRealJars(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	for _, jar := range []string{"kotlin-stdlib.jar", "kotlinx-coroutines-core-jvm.jar", "kotlin-compiler.jar"} {
+		t.Run(jar, func(t *testing.T) {
+			p := kotlinLib(t, jar)
+			in, err := OpenInput(p)
+			if err != nil {
+				t.Fatalf("OpenInput: %v", err)
+			}
+			defer in.Close()
+			var classes, methods, insns atomic.Int64
+			var mu sync.Mutex
+			var failures []string
+			Scan(in.Entries, ParseOptions{}, func(e *Entry, c *Class, err error) {
+				if err == nil {
+					err = exercise(c, &methods, &insns)
+				}
+				if err != nil {
+					mu.Lock()
+					failures = append(failures, err.Error())
+					mu.Unlock()
+					return
+				}
+				classes.Add(1)
+			})
+			for i, f := range failures {
+				if i == 10 {
+					break
+				}
+				t.Error(f)
+			}
+			if len(failures) > 0 {
+				t.Fatalf("%d of %d entries failed", len(failures), len(in.Entries))
+			}
+			t.Logf("%s: %d entries, %d classes, %d methods, %d instructions", jar, len(in.Entries), classes.Load(), methods.Load(), insns.Load())
+		})
+	}
+}
+
+// exercise calls every accessor and decodes all code.
+func exercise(c *Class, methods, insns *atomic.Int64) error {
+	_ = c.Name()
+	_ = c.SuperName()
+	_ = c.Interfaces()
+	_ = c.SourceFile()
+	_ = c.Signature()
+	_ = c.Fields()
+	_ = c.Annotations()
+	_ = c.InnerClasses()
+	_ = c.EnclosingMethod()
+	for i := 1; i < c.Pool().Len(); i++ {
+		if c.Pool().Tag(uint16(i)) != TagUtf8 && c.Pool().Tag(uint16(i)) != TagNone {
+			if _, err := c.Pool().Constant(uint16(i)); err != nil {
+				return err
+			}
+		}
+	}
+	for _, m := range c.Methods() {
+		if methods != nil {
+			methods.Add(1)
+		}
+		if m.Code == nil {
+			continue
+		}
+		ins, err := m.Code.Instructions()
+		if err != nil {
+			return err
+		}
+		if insns != nil {
+			insns.Add(int64(len(ins)))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,4 @@
+module fixture.mod {
+    exports fixture;
+    requires java.base;
+}

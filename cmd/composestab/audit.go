@@ -1,0 +1,256 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+
+	"github.com/composestab/composestab/audit"
+	"github.com/composestab/composestab/stability"
+)
+
+type auditOptions struct {
+	classpath        []string
+	configs          []string
+	format           string
+	pkg              string
+	only             string
+	includeNonPublic bool
+	failOn           string
+	quiet            bool
+	compiler         string
+}
+
+// scanFlags are the flags every scanning command shares.
+func scanFlags(fs interface {
+	StringArrayVar(*[]string, string, []string, string)
+	StringVar(*string, string, string, string)
+	BoolVar(*bool, string, bool, string)
+}, o *auditOptions) {
+	fs.StringArrayVar(&o.classpath, "classpath", nil, "jars or folders used to resolve references, not reported (repeatable; several joined by ':')")
+	fs.StringArrayVar(&o.configs, "config", nil, "stability configuration file (repeatable)")
+	fs.StringVar(&o.compiler, "compiler", stability.DefaultCompiler, "Compose compiler version whose rules apply ("+strings.Join(stability.SupportedCompilers, ", ")+")")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress or diagnostics on stderr")
+}
+
+func runAudit(s *streams, args []string) error {
+	var o auditOptions
+	fs := newFlagSet(s, "audit", "audit [flags] [PATH...]")
+	scanFlags(fs, &o)
+	fs.StringVar(&o.format, "format", "", "table, text, json, compose-report or markdown (default: table on a terminal, text otherwise)")
+	fs.StringVar(&o.pkg, "package", "", "only classes matching this pattern (configuration-file syntax, e.g. com.example.**)")
+	fs.StringVar(&o.only, "only", "", "only classes with this verdict: stable, unstable or runtime")
+	fs.BoolVar(&o.includeNonPublic, "include-nonpublic", false, "also report internal, private and local classes")
+	fs.StringVar(&o.failOn, "fail-on", "", "exit 1 if any reported class is unstable (unstable) or not stable (runtime)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if o.format == "" {
+		o.format = "text"
+		if s.outTTY {
+			o.format = "table"
+		}
+	}
+	if err := oneOf("format", o.format, "table", "text", "json", "compose-report", "markdown"); err != nil {
+		return err
+	}
+	if o.only != "" {
+		if err := oneOf("only", o.only, "stable", "unstable", "runtime"); err != nil {
+			return err
+		}
+	}
+	if o.failOn != "" {
+		if err := oneOf("fail-on", o.failOn, "unstable", "runtime"); err != nil {
+			return err
+		}
+	}
+	paths := fs.Args()
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	rep, err := scan(s, &o, paths, o.includeNonPublic)
+	if err != nil {
+		return err
+	}
+	if err := printAudit(s, o.format, rep); err != nil {
+		return err
+	}
+	return auditExit(s, &o, rep)
+}
+
+// scan runs audit.Scan with the shared flags, a progress line on a terminal, and diagnostics.
+func scan(s *streams, o *auditOptions, paths []string, nonPublic bool) (*audit.Report, error) {
+	if err := oneOf("compiler", o.compiler, stability.SupportedCompilers...); err != nil {
+		return nil, err
+	}
+	opts := audit.Options{
+		Inputs: paths, Classpath: splitPaths(o.classpath), Configs: o.configs, Compiler: o.compiler,
+		IncludeNonPublic: nonPublic, Package: o.pkg, Only: o.only,
+	}
+	if s.errTTY && !o.quiet {
+		opts.Progress = func(done, total int) {
+			fmt.Fprintf(s.err, "\r%s %d/%d inputs", progressBar(done, total, 24), done, total)
+			if done == total {
+				fmt.Fprint(s.err, "\r\033[K")
+			}
+		}
+	}
+	rep, err := audit.Scan(opts)
+	if err != nil {
+		if _, ok := err.(*stability.ConfigError); ok {
+			return nil, &exitError{code: exitUsage, msg: err.Error()}
+		}
+		return nil, usageErrorf("%v", err)
+	}
+	if !o.quiet {
+		for _, e := range rep.Errors {
+			fmt.Fprintf(s.err, "%s: %s\n", colorize(s.errTTY, "33", e.Kind), e.Error())
+		}
+	}
+	return rep, nil
+}
+
+func progressBar(done, total, width int) string {
+	n := width
+	if total > 0 {
+		n = done * width / total
+	}
+	return "[" + strings.Repeat("#", n) + strings.Repeat(".", width-n) + "]"
+}
+
+func auditExit(s *streams, o *auditOptions, rep *audit.Report) error {
+	if rep.Unreadable() {
+		return &exitError{code: exitUnreadable, msg: "some inputs could not be read (see above)"}
+	}
+	if o.failOn == "" {
+		return nil
+	}
+	n := 0
+	for _, c := range rep.Classes {
+		if c.Verdict == "unstable" || (o.failOn == "runtime" && c.Verdict == "runtime") {
+			n++
+		}
+	}
+	if n > 0 {
+		return &exitError{code: exitFindings, msg: fmt.Sprintf("%d classes are %s (--fail-on %s)", n, failWord(o.failOn), o.failOn)}
+	}
+	return nil
+}
+
+func failWord(failOn string) string {
+	if failOn == "runtime" {
+		return "not stable"
+	}
+	return "unstable"
+}
+
+func printAudit(s *streams, format string, rep *audit.Report) error {
+	switch format {
+	case "json":
+		return writeJSON(s.out, rep)
+	case "compose-report":
+		var results []*stability.ClassResult
+		for _, c := range rep.ReportOrder() {
+			if r := c.Result(); r != nil {
+				results = append(results, r)
+			}
+		}
+		return stability.WriteClassesReport(s.out, results)
+	case "markdown":
+		return writeMarkdown(s.out, rep)
+	case "table":
+		return writeTable(s, rep)
+	}
+	return writeText(s.out, rep)
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+func stableValue(c *audit.Class) string {
+	switch {
+	case c.StableValue != nil:
+		return strconv.Itoa(int(*c.StableValue))
+	case c.StableField:
+		return "?"
+	}
+	return "-"
+}
+
+func maskText(c *audit.Class) string {
+	if c.StabilityInferred == nil {
+		return "-"
+	}
+	return strconv.Itoa(int(*c.StabilityInferred))
+}
+
+func stabilityText(c *audit.Class) string {
+	if c.Stability == "" {
+		return "Stable"
+	}
+	return c.Stability
+}
+
+func writeText(w io.Writer, rep *audit.Report) error {
+	var b strings.Builder
+	for _, c := range rep.Classes {
+		fmt.Fprintf(&b, "%-8s %s  %s  $stable=%s mask=%s\n", c.Verdict, c.Name, stabilityText(c), stableValue(c), maskText(c))
+	}
+	fmt.Fprintln(&b, summary(rep))
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func summary(rep *audit.Report) string {
+	n := map[string]int{}
+	for _, c := range rep.Classes {
+		n[c.Verdict]++
+	}
+	return fmt.Sprintf("%d classes: %d stable, %d runtime, %d unstable; %d errors",
+		len(rep.Classes), n["stable"], n["runtime"], n["unstable"], len(rep.Errors))
+}
+
+var verdictColor = map[string]string{"stable": "32", "runtime": "33", "unstable": "31"}
+
+func colorize(on bool, code, text string) string {
+	if !on {
+		return text
+	}
+	return "\033[" + code + "m" + text + "\033[0m"
+}
+
+func writeTable(s *streams, rep *audit.Report) error {
+	t := tablewriter.NewWriter(s.out)
+	t.Header("Verdict", "Class", "Stability", "$stable", "Mask")
+	for _, c := range rep.Classes {
+		if err := t.Append(colorize(s.outTTY, verdictColor[c.Verdict], c.Verdict), c.Name, stabilityText(c), stableValue(c), maskText(c)); err != nil {
+			return err
+		}
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(s.out, summary(rep))
+	return err
+}
+
+func writeMarkdown(w io.Writer, rep *audit.Report) error {
+	var b strings.Builder
+	b.WriteString("| Verdict | Class | Stability | $stable | Mask |\n|---|---|---|---|---|\n")
+	for _, c := range rep.Classes {
+		fmt.Fprintf(&b, "| %s | `%s` | `%s` | %s | %s |\n", c.Verdict, c.Name, mdEscape(stabilityText(c)), stableValue(c), maskText(c))
+	}
+	fmt.Fprintf(&b, "\n%s\n", summary(rep))
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }

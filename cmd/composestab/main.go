@@ -1,0 +1,157 @@
+// Command composestab tells which classes of a jar, AAR or class folder the Jetpack Compose
+// compiler treats as stable, unstable or runtime-stable, and why.
+//
+// Subcommands: audit, explain, dump, check, diff, verify. Run "composestab help" for usage.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/mattn/go-isatty"
+	"github.com/spf13/pflag"
+)
+
+// Exit codes, decided here and nowhere else.
+const (
+	exitOK         = 0 // clean
+	exitFindings   = 1 // findings: --fail-on matched, check found regressions, verify found violations
+	exitUsage      = 2 // bad flags or arguments
+	exitUnreadable = 3 // some input could not be read; the report is still printed
+)
+
+// exitError carries an exit code up to main; msg, if any, goes to stderr.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+func usageErrorf(format string, args ...any) error {
+	return &exitError{code: exitUsage, msg: fmt.Sprintf(format, args...)}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// streams are the command's outputs and what it knows about them.
+type streams struct {
+	out, err       io.Writer
+	outTTY, errTTY bool
+}
+
+func isTTY(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}
+
+const usage = `composestab — Compose stability of compiled classes
+
+Usage:
+  composestab audit   [flags] [PATH...]        stability of every class (default PATH: .)
+  composestab explain [flags] TYPE             what a call site passes for a concrete type
+  composestab dump    [flags] PATH...          write a reviewable stability baseline
+  composestab check   --baseline FILE PATH...  compare binaries with a baseline
+  composestab diff    [flags] OLD NEW          stability changes between two releases
+  composestab verify  [flags] PATH...          policy checks on a published artefact
+
+Run "composestab COMMAND --help" for a command's flags.
+Exit codes: 0 clean, 1 findings, 2 usage error, 3 some inputs unreadable.
+`
+
+func run(args []string, stdout, stderr io.Writer) int {
+	s := &streams{out: stdout, err: stderr, outTTY: isTTY(stdout), errTTY: isTTY(stderr)}
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	var err error
+	switch cmd, rest := args[0], args[1:]; cmd {
+	case "audit":
+		err = runAudit(s, rest)
+	case "explain":
+		err = runExplain(s, rest)
+	case "dump":
+		err = runDump(s, rest)
+	case "check":
+		err = runCheck(s, rest)
+	case "diff":
+		err = runDiff(s, rest)
+	case "verify":
+		err = runVerify(s, rest)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	default:
+		fmt.Fprintf(stderr, "composestab: unknown command %q\n\n%s", cmd, usage)
+		return exitUsage
+	}
+	return exitCode(stderr, err)
+}
+
+// exitCode maps an error to the exit code and prints its message.
+func exitCode(stderr io.Writer, err error) int {
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.msg != "" {
+			fmt.Fprintln(stderr, "composestab:", ee.msg)
+		}
+		return ee.code
+	}
+	if errors.Is(err, pflag.ErrHelp) {
+		return exitOK
+	}
+	fmt.Fprintln(stderr, "composestab:", err)
+	return exitUnreadable
+}
+
+// newFlagSet returns a flag set that reports errors instead of exiting.
+func newFlagSet(s *streams, name, synopsis string) *pflag.FlagSet {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	fs.SetOutput(s.err)
+	fs.Usage = func() {
+		fmt.Fprintf(s.err, "Usage: composestab %s\n\nFlags:\n%s", synopsis, fs.FlagUsages())
+	}
+	return fs
+}
+
+// parseFlags parses args, turning a pflag error into a usage error.
+func parseFlags(fs *pflag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return err
+		}
+		return &exitError{code: exitUsage, msg: err.Error()}
+	}
+	return nil
+}
+
+// splitPaths splits each value at the OS path-list separator, as Java's -classpath does.
+func splitPaths(values []string) []string {
+	var out []string
+	for _, v := range values {
+		for _, p := range strings.Split(v, string(os.PathListSeparator)) {
+			if p != "" {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+func oneOf(flag, value string, choices ...string) error {
+	for _, c := range choices {
+		if value == c {
+			return nil
+		}
+	}
+	return usageErrorf("--%s %q: choose one of %s", flag, value, strings.Join(choices, ", "))
+}

@@ -1,0 +1,767 @@
+package metadata
+
+// Declarations. Each reader first collects the fields of its message (they
+// may come in any order), then decodes them in the order kotlin-metadata-jvm
+// does, so that type parameters are in scope before the types that use them.
+
+// defaultModuleName is the module of a class or package that records none
+// (JvmProtoBufUtil.DEFAULT_MODULE_NAME).
+const defaultModuleName = "main"
+
+func (d *decoder) readClass(m msg) *Class {
+	var (
+		flags                                         = int32(DefaultClassFlags)
+		fqName, companion, underName                  int32
+		module, anonOrigin, jvmFlags                  int32
+		hasFq, hasCompanion, hasUnderName             bool
+		hasModule, hasAnon                            bool
+		tps, supers, ctxRecv, ctors, funcs, props     []msg
+		aliases, enums, annots, plugins, localVars    []msg
+		superIDs, nested, ctxRecvIDs, sealed, vreqIDs []int32
+		underType                                     typeRef
+		ctxOff                                        int
+	)
+	r := d.fields(m, "Class")
+	var f field
+	for r.next(&f) {
+		switch f.num {
+		case 1:
+			if v, ok := f.i32(); ok {
+				flags = v
+			}
+		case 3:
+			fqName, hasFq = f.i32()
+		case 4:
+			companion, hasCompanion = f.i32()
+		case 5:
+			tps = appendMsg(tps, &f)
+		case 6:
+			supers = appendMsg(supers, &f)
+		case 2:
+			superIDs = r.appendInts(superIDs, &f)
+		case 7:
+			nested = r.appendInts(nested, &f)
+		case 20:
+			ctxRecv, ctxOff = appendMsg(ctxRecv, &f), f.off
+		case 21:
+			ctxRecvIDs, ctxOff = r.appendInts(ctxRecvIDs, &f), f.off
+		case 8:
+			ctors = appendMsg(ctors, &f)
+		case 9:
+			funcs = appendMsg(funcs, &f)
+		case 10:
+			props = appendMsg(props, &f)
+		case 11:
+			aliases = appendMsg(aliases, &f)
+		case 13:
+			enums = appendMsg(enums, &f)
+		case 16:
+			sealed = r.appendInts(sealed, &f)
+		case 17:
+			underName, hasUnderName = f.i32()
+		case 18:
+			underType.setInline(&f)
+		case 19:
+			underType.setID(&f)
+		case 25:
+			annots = appendMsg(annots, &f)
+		case 30:
+			if f.bytes() {
+				d.readTypeTable(f.b)
+			}
+		case 31:
+			vreqIDs = r.appendInts(vreqIDs, &f)
+		case 32:
+			if f.bytes() {
+				d.readVersionRequirementTable(f.b)
+			}
+		case 33:
+			plugins = appendMsg(plugins, &f)
+		case 101: // JVM: class_module_name
+			module, hasModule = f.i32()
+		case 102: // JVM: class_local_variable
+			localVars = appendMsg(localVars, &f)
+		case 103: // JVM: anonymous_object_origin_name
+			anonOrigin, hasAnon = f.i32()
+		case 104: // JVM: jvm_class_flags
+			if v, ok := f.i32(); ok {
+				jvmFlags = v
+			}
+		}
+	}
+	if !hasFq {
+		d.missing("Class.fq_name", m.off)
+	}
+	if d.err != nil {
+		return nil
+	}
+	c := &Class{Flags: ClassFlags(uint32(flags)), Name: d.className(fqName)}
+	var sc *tpScope
+	c.TypeParameters, sc = d.readTypeParameters(tps, nil)
+	c.Supertypes = d.typeList(supers, superIDs, sc, "Class.supertype_id", m.off)
+	for _, cm := range ctors {
+		c.Constructors = append(c.Constructors, d.readConstructor(cm, sc))
+	}
+	for _, fm := range funcs {
+		c.Functions = append(c.Functions, d.readFunction(fm, sc, false))
+	}
+	var propTypes []typeRef
+	for _, pm := range props {
+		p, rt := d.readProperty(pm, sc)
+		c.Properties = append(c.Properties, p)
+		propTypes = append(propTypes, rt)
+	}
+	for _, am := range aliases {
+		c.TypeAliases = append(c.TypeAliases, d.readTypeAlias(am, sc))
+	}
+	if hasCompanion {
+		c.CompanionObject = d.str(companion)
+	}
+	for _, n := range nested {
+		c.NestedClasses = append(c.NestedClasses, d.str(n))
+	}
+	for _, em := range enums {
+		c.EnumEntries = append(c.EnumEntries, d.readEnumEntry(em))
+	}
+	for _, s := range sealed {
+		c.SealedSubclasses = append(c.SealedSubclasses, d.className(s))
+	}
+	if hasUnderName {
+		c.InlineClassUnderlyingPropertyName = d.str(underName)
+	}
+	switch {
+	case underType.present():
+		c.InlineClassUnderlyingType = d.typeOf(&underType, sc, "Class.inline_class_underlying_type_id")
+	case hasUnderName && d.err == nil:
+		// Old value classes record only the property's name: use the type
+		// of the one property of that name without a receiver.
+		match := -1
+		for i, p := range c.Properties {
+			if p != nil && p.ReceiverType == nil && p.Name == c.InlineClassUnderlyingPropertyName {
+				if match >= 0 {
+					match = -2
+					break
+				}
+				match = i
+			}
+		}
+		if match >= 0 {
+			c.InlineClassUnderlyingType = d.typeOf(&propTypes[match], sc, "Property.return_type_id")
+		}
+	}
+	c.ContextReceiverTypes = d.typeList(ctxRecv, ctxRecvIDs, sc, "Class.context_receiver_type_id", ctxOff)
+	c.VersionRequirements = d.readVersionRequirements(vreqIDs, "Class.version_requirement", m.off)
+	c.CompilerPluginData = d.readPluginData(plugins)
+	c.Annotations = d.annotations(annots)
+	if hasAnon {
+		c.AnonymousObjectOriginName = d.str(anonOrigin)
+	}
+	for _, lm := range localVars {
+		p, _ := d.readProperty(lm, sc)
+		c.LocalDelegatedProperties = append(c.LocalDelegatedProperties, p)
+	}
+	c.ModuleName = defaultModuleName
+	if hasModule {
+		c.ModuleName = d.str(module)
+	}
+	c.JvmFlags = ClassJvmFlags(uint32(jvmFlags))
+	if d.err != nil {
+		return nil
+	}
+	return c
+}
+
+func appendMsg(dst []msg, f *field) []msg {
+	if f.bytes() {
+		return append(dst, f.b)
+	}
+	return dst
+}
+
+func (d *decoder) readPackage(m msg) *Package {
+	var (
+		funcs, props, aliases, localVars []msg
+		module                           int32
+		hasModule                        bool
+	)
+	r := d.fields(m, "Package")
+	var f field
+	for r.next(&f) {
+		switch f.num {
+		case 3:
+			funcs = appendMsg(funcs, &f)
+		case 4:
+			props = appendMsg(props, &f)
+		case 5:
+			aliases = appendMsg(aliases, &f)
+		case 30:
+			if f.bytes() {
+				d.readTypeTable(f.b)
+			}
+		case 32:
+			if f.bytes() {
+				d.readVersionRequirementTable(f.b)
+			}
+		case 101: // JVM: package_module_name
+			module, hasModule = f.i32()
+		case 102: // JVM: package_local_variable
+			localVars = appendMsg(localVars, &f)
+		}
+	}
+	if d.err != nil {
+		return nil
+	}
+	p := &Package{ModuleName: defaultModuleName}
+	for _, fm := range funcs {
+		p.Functions = append(p.Functions, d.readFunction(fm, nil, false))
+	}
+	for _, pm := range props {
+		prop, _ := d.readProperty(pm, nil)
+		p.Properties = append(p.Properties, prop)
+	}
+	for _, am := range aliases {
+		p.TypeAliases = append(p.TypeAliases, d.readTypeAlias(am, nil))
+	}
+	for _, lm := range localVars {
+		prop, _ := d.readProperty(lm, nil)
+		p.LocalDelegatedProperties = append(p.LocalDelegatedProperties, prop)
+	}
+	if hasModule {
+		p.ModuleName = d.str(module)
+	}
+	if d.err != nil {
+		return nil
+	}
+	return p
+}
+
+func (d *decoder) readEnumEntry(m msg) *EnumEntry {
+	var name int32
+	hasName := false
+	var annots []msg
+	r := d.fields(m, "EnumEntry")
+	var f field
+	for r.next(&f) {
+		switch f.num {
+		case 1:
+			name, hasName = f.i32()
+		case 2:
+			annots = appendMsg(annots, &f)
+		}
+	}
+	if !hasName {
+		d.missing("EnumEntry.name", m.off)
+		return nil
+	}
+	e := &EnumEntry{Name: d.str(name)}
+	e.Annotations = d.annotations(annots)
+	return e
+}
+
+func (d *decoder) readConstructor(m msg, sc *tpScope) *Constructor {
+	var (
+		flags                   = int32(DefaultConstructorFlags)
+		params, annots, plugins []msg
+		vreqIDs                 []int32
+		sig                     jvmSig
+		hasSig                  bool
+	)
+	r := d.fields(m, "Constructor")
+	var f field
+	for r.next(&f) {
+		switch f.num {
+		case 1:
+			if v, ok := f.i32(); ok {
+				flags = v
+			}
+		case 2:
+			params = appendMsg(params, &f)
+		case 31:
+			vreqIDs = r.appendInts(vreqIDs, &f)
+		case 32:
+			plugins = appendMsg(plugins, &f)
+		case 3:
+			annots = appendMsg(annots, &f)
+		case 100: // JVM: constructor_signature
+			if f.bytes() {
+				sig, hasSig = d.readJvmSig(f.b, "JvmMethodSignature"), true
+			}
+		}
+	}
+	c := &Constructor{Flags: ConstructorFlags(uint32(flags))}
+	for _, pm := range params {
+		c.ValueParameters = append(c.ValueParameters, d.readValueParameter(pm, sc))
+	}
+	c.VersionRequirements = d.readVersionRequirements(vreqIDs, "Constructor.version_requirement", m.off)
+	c.CompilerPluginData = d.readPluginData(plugins)
+	c.Annotations = d.annotations(annots)
+	// JvmProtoBufUtil.getJvmConstructorSignature: what is recorded, else
+	// <init> and a descriptor built from the parameter types.
+	name := "<init>"
+	if hasSig && sig.hasName {
+		name = d.str(sig.name)
+	}
+	if hasSig && sig.hasDesc {
+		c.Signature = &MethodSignature{Name: name, Descriptor: d.str(sig.desc)}
+	} else if desc, ok := defaultDescriptor(nil, c.ValueParameters, nil); ok {
+		c.Signature = &MethodSignature{Name: name, Descriptor: desc}
+	}
+	if d.err != nil {
+		return nil
+	}
+	return c
+}
+
+// defaultDescriptor builds the method descriptor the compiler leaves out
+// when it is the obvious one; ret nil means void (constructors).
+func defaultDescriptor(receiver *Type, params []*ValueParameter, ret *Type) (string, bool) {
+	b := make([]byte, 0, 64)
+	b = append(b, '(')
+	if receiver != nil {
+		s, ok := mapTypeDefault(receiver)
+		if !ok {
+			return "", false
+		}
+		b = append(b, s...)
+	}
+	for _, p := range params {
+		if p == nil {
+			return "", false
+		}
+		s, ok := mapTypeDefault(p.Type)
+		if !ok {
+			return "", false
+		}
+		b = append(b, s...)
+	}
+	b = append(b, ')')
+	if ret == nil {
+		b = append(b, 'V')
+	} else {
+		s, ok := mapTypeDefault(ret)
+		if !ok {
+			return "", false
+		}
+		b = append(b, s...)
+	}
+	return string(b), true
+}
+
+// readFunction decodes a Function. ownTable is set for a lambda, the only
+// case where the function's own type_table is used.
+func (d *decoder) readFunction(m msg, outer *tpScope, ownTable bool) *Function {
+	var (
+		flags                            = int32(DefaultFunctionFlags)
+		name, lambdaOrigin               int32
+		hasName, hasLambdaOrigin, hasSig bool
+		ret, recv                        typeRef
+		tps, ctxRecv, ctxParams, params  []msg
+		plugins, annots, recvAnnots      []msg
+		ctxRecvIDs, vreqIDs              []int32
+		sig                              jvmSig
+		ctxOff                           int
+	)
+	r := d.fields(m, "Function")
+	var f field
+	for r.next(&f) {
+		switch f.num {
+		case 9:
+			if v, ok := f.i32(); ok {
+				flags = v
+			}
+		case 2:
+			name, hasName = f.i32()
+		case 3:
+			ret.setInline(&f)
+		case 7:
+			ret.setID(&f)
+		case 4:
+			tps = appendMsg(tps, &f)
+		case 5:
+			recv.setInline(&f)
+		case 8:
+			recv.setID(&f)
+		case 10:
+			ctxRecv, ctxOff = appendMsg(ctxRecv, &f), f.off
+		case 11:
+			ctxRecvIDs, ctxOff = r.appendInts(ctxRecvIDs, &f), f.off
+		case 13:
+			ctxParams = appendMsg(ctxParams, &f)
+		case 6:
+			params = appendMsg(params, &f)
+		case 30:
+			if ownTable && f.bytes() {
+				d.readTypeTable(f.b)
+			}
+		case 31:
+			vreqIDs = r.appendInts(vreqIDs, &f)
+		case 33:
+			plugins = appendMsg(plugins, &f)
+		case 12:
+			annots = appendMsg(annots, &f)
+		case 34:
+			recvAnnots = appendMsg(recvAnnots, &f)
+		case 100: // JVM: method_signature
+			if f.bytes() {
+				sig, hasSig = d.readJvmSig(f.b, "JvmMethodSignature"), true
+			}
+		case 101: // JVM: lambda_class_origin_name
+			lambdaOrigin, hasLambdaOrigin = f.i32()
+		}
+	}
+	if !hasName {
+		d.missing("Function.name", m.off)
+	}
+	if d.err != nil {
+		return nil
+	}
+	fn := &Function{Flags: FunctionFlags(uint32(flags)), Name: d.str(name)}
+	var sc *tpScope
+	fn.TypeParameters, sc = d.readTypeParameters(tps, outer)
+	fn.ReceiverType = d.typeOf(&recv, sc, "Function.receiver_type_id")
+	fn.ContextParameters = d.contextParameters(ctxParams, ctxRecv, ctxRecvIDs, sc, "Function.context_receiver_type_id", ctxOff)
+	for _, pm := range params {
+		fn.ValueParameters = append(fn.ValueParameters, d.readValueParameter(pm, sc))
+	}
+	if !ret.present() {
+		d.missing("Function.return_type", m.off)
+		return nil
+	}
+	fn.ReturnType = d.typeOf(&ret, sc, "Function.return_type_id")
+	fn.VersionRequirements = d.readVersionRequirements(vreqIDs, "Function.version_requirement", m.off)
+	fn.CompilerPluginData = d.readPluginData(plugins)
+	fn.Annotations = d.annotations(annots)
+	fn.ExtensionReceiverAnnotations = d.annotations(recvAnnots)
+	// JvmProtoBufUtil.getJvmMethodSignature: the recorded name and
+	// descriptor, each defaulting to the obvious one.
+	sigName := fn.Name
+	if hasSig && sig.hasName {
+		sigName = d.str(sig.name)
+	}
+	if hasSig && sig.hasDesc {
+		fn.Signature = &MethodSignature{Name: sigName, Descriptor: d.str(sig.desc)}
+	} else if desc, ok := defaultDescriptor(fn.ReceiverType, fn.ValueParameters, fn.ReturnType); ok {
+		fn.Signature = &MethodSignature{Name: sigName, Descriptor: desc}
+	}
+	if hasLambdaOrigin {
+		fn.LambdaClassOriginName = d.str(lambdaOrigin)
+	}
+	if d.err != nil {
+		return nil
+	}
+	return fn
+}
+
+// contextParameters returns the context parameters, or the deprecated
+// context receivers as parameters named "_" when there are none.
+func (d *decoder) contextParameters(params, recv []msg, recvIDs []int32, sc *tpScope, what string, off int) []*ValueParameter {
+	var out []*ValueParameter
+	for _, pm := range params {
+		out = append(out, d.readValueParameter(pm, sc))
+	}
+	if len(params) > 0 {
+		return out
+	}
+	for _, t := range d.typeList(recv, recvIDs, sc, what, off) {
+		out = append(out, &ValueParameter{Name: "_", Type: t})
+	}
+	return out
+}
+
+// readProperty decodes a Property; it also returns the return-type slot,
+// which a value class may need again for its underlying type.
+func (d *decoder) readProperty(m msg, outer *tpScope) (*Property, typeRef) {
+	var (
+		flags                              = int32(DefaultPropertyFlags)
+		name, getterFlags, setterFlags     int32
+		jvmFlags                           int32
+		hasName, hasGetterF, hasSetterF    bool
+		hasSetterParam, hasPropSig         bool
+		ret, recv                          typeRef
+		tps, ctxRecv, ctxParams, plugins   []msg
+		annots, getAnnots, setAnnots       []msg
+		recvAnnots, fieldAnnots, delAnnots []msg
+		ctxRecvIDs, vreqIDs                []int32
+		setterParam, propSig               msg
+		ctxOff                             int
+	)
+	r := d.fields(m, "Property")
+	var f field
+	for r.next(&f) {
+		switch f.num {
+		case 11:
+			if v, ok := f.i32(); ok {
+				flags = v
+			}
+		case 2:
+			name, hasName = f.i32()
+		case 3:
+			ret.setInline(&f)
+		case 9:
+			ret.setID(&f)
+		case 4:
+			tps = appendMsg(tps, &f)
+		case 5:
+			recv.setInline(&f)
+		case 10:
+			recv.setID(&f)
+		case 12:
+			ctxRecv, ctxOff = appendMsg(ctxRecv, &f), f.off
+		case 13:
+			ctxRecvIDs, ctxOff = r.appendInts(ctxRecvIDs, &f), f.off
+		case 17:
+			ctxParams = appendMsg(ctxParams, &f)
+		case 6:
+			if f.bytes() {
+				setterParam, hasSetterParam = f.b, true
+			}
+		case 7:
+			getterFlags, hasGetterF = f.i32()
+		case 8:
+			setterFlags, hasSetterF = f.i32()
+		case 31:
+			vreqIDs = r.appendInts(vreqIDs, &f)
+		case 32:
+			plugins = appendMsg(plugins, &f)
+		case 14:
+			annots = appendMsg(annots, &f)
+		case 15:
+			getAnnots = appendMsg(getAnnots, &f)
+		case 16:
+			setAnnots = appendMsg(setAnnots, &f)
+		case 33:
+			recvAnnots = appendMsg(recvAnnots, &f)
+		case 34:
+			fieldAnnots = appendMsg(fieldAnnots, &f)
+		case 35:
+			delAnnots = appendMsg(delAnnots, &f)
+		case 100: // JVM: property_signature
+			if f.bytes() {
+				propSig, hasPropSig = f.b, true
+			}
+		case 101: // JVM: flags
+			if v, ok := f.i32(); ok {
+				jvmFlags = v
+			}
+		}
+	}
+	if !hasName {
+		d.missing("Property.name", m.off)
+	}
+	if d.err != nil {
+		return nil, ret
+	}
+	pf := PropertyFlags(uint32(flags))
+	p := &Property{Flags: pf, Name: d.str(name), JvmFlags: PropertyJvmFlags(uint32(jvmFlags))}
+	// Absent accessor flags inherit annotations, visibility and modality
+	// from the property; nothing else.
+	p.GetterFlags, p.SetterFlags = pf.defaultAccessorFlags(), pf.defaultAccessorFlags()
+	if hasGetterF {
+		p.GetterFlags = AccessorFlags(uint32(getterFlags))
+	}
+	if hasSetterF {
+		p.SetterFlags = AccessorFlags(uint32(setterFlags))
+	}
+	var sc *tpScope
+	p.TypeParameters, sc = d.readTypeParameters(tps, outer)
+	p.ReceiverType = d.typeOf(&recv, sc, "Property.receiver_type_id")
+	p.ContextParameters = d.contextParameters(ctxParams, ctxRecv, ctxRecvIDs, sc, "Property.context_receiver_type_id", ctxOff)
+	if hasSetterParam {
+		p.SetterParameter = d.readValueParameter(setterParam, sc)
+	}
+	if !ret.present() {
+		d.missing("Property.return_type", m.off)
+		return nil, ret
+	}
+	p.ReturnType = d.typeOf(&ret, sc, "Property.return_type_id")
+	p.VersionRequirements = d.readVersionRequirements(vreqIDs, "Property.version_requirement", m.off)
+	p.CompilerPluginData = d.readPluginData(plugins)
+	p.Annotations = d.annotations(annots)
+	p.GetterAnnotations = d.annotations(getAnnots)
+	if pf.HasSetter() {
+		p.SetterAnnotations = d.annotations(setAnnots)
+	}
+	p.ExtensionReceiverAnnotations = d.annotations(recvAnnots)
+	p.BackingFieldAnnotations = d.annotations(fieldAnnots)
+	p.DelegateFieldAnnotations = d.annotations(delAnnots)
+	if hasPropSig {
+		d.readPropertySignature(p, propSig, name)
+	}
+	if d.err != nil {
+		return nil, ret
+	}
+	return p, ret
+}
+
+// readPropertySignature decodes a JvmPropertySignature.
+func (d *decoder) readPropertySignature(p *Property, m msg, propName int32) {
+	var fieldSig, synth, getter, setter, delegate jvmSig
+	var hasField, hasSynth, hasGetter, hasSetter, hasDelegate bool
+	r := d.fields(m, "JvmPropertySignature")
+	var f field
+	for r.next(&f) {
+		if !f.bytes() {
+			continue
+		}
+		switch f.num {
+		case 1:
+			fieldSig, hasField = d.readJvmSig(f.b, "JvmFieldSignature"), true
+		case 2:
+			synth, hasSynth = d.readJvmSig(f.b, "JvmMethodSignature"), true
+		case 3:
+			getter, hasGetter = d.readJvmSig(f.b, "JvmMethodSignature"), true
+		case 4:
+			setter, hasSetter = d.readJvmSig(f.b, "JvmMethodSignature"), true
+		case 5:
+			delegate, hasDelegate = d.readJvmSig(f.b, "JvmMethodSignature"), true
+		}
+	}
+	if hasField {
+		// JvmProtoBufUtil.getJvmFieldSignature: recorded name and
+		// descriptor, defaulting to the property's name and type.
+		n := propName
+		if fieldSig.hasName {
+			n = fieldSig.name
+		}
+		name := d.str(n)
+		if fieldSig.hasDesc {
+			p.Field = &FieldSignature{Name: name, Descriptor: d.str(fieldSig.desc)}
+		} else if desc, ok := mapTypeDefault(p.ReturnType); ok {
+			p.Field = &FieldSignature{Name: name, Descriptor: desc}
+		}
+	}
+	if hasGetter {
+		p.Getter = d.method(getter)
+	}
+	if hasSetter {
+		p.Setter = d.method(setter)
+	}
+	if hasSynth {
+		p.SyntheticMethodForAnnotations = d.method(synth)
+	}
+	if hasDelegate {
+		p.DelegateMethod = d.method(delegate)
+	}
+}
+
+func (d *decoder) readValueParameter(m msg, sc *tpScope) *ValueParameter {
+	var (
+		flags, name     int32
+		hasName, hasDef bool
+		typ, vararg     typeRef
+		annots          []msg
+		def             msg
+	)
+	r := d.fields(m, "ValueParameter")
+	var f field
+	for r.next(&f) {
+		switch f.num {
+		case 1:
+			if v, ok := f.i32(); ok {
+				flags = v
+			}
+		case 2:
+			name, hasName = f.i32()
+		case 3:
+			typ.setInline(&f)
+		case 5:
+			typ.setID(&f)
+		case 4:
+			vararg.setInline(&f)
+		case 6:
+			vararg.setID(&f)
+		case 7:
+			annots = appendMsg(annots, &f)
+		case 8:
+			if f.bytes() {
+				def, hasDef = f.b, true
+			}
+		}
+	}
+	if !hasName {
+		d.missing("ValueParameter.name", m.off)
+	}
+	if d.err != nil {
+		return nil
+	}
+	p := &ValueParameter{Flags: ValueParameterFlags(uint32(flags)), Name: d.str(name)}
+	if !typ.present() {
+		d.missing("ValueParameter.type", m.off)
+		return nil
+	}
+	p.Type = d.typeOf(&typ, sc, "ValueParameter.type_id")
+	p.VarargElementType = d.typeOf(&vararg, sc, "ValueParameter.vararg_element_type_id")
+	if hasDef {
+		p.AnnotationParameterDefaultValue = d.readAnnotationValue(def)
+	}
+	p.Annotations = d.annotations(annots)
+	if d.err != nil {
+		return nil
+	}
+	return p
+}
+
+func (d *decoder) readTypeAlias(m msg, outer *tpScope) *TypeAlias {
+	var (
+		flags                = int32(DefaultTypeAliasFlags)
+		name                 int32
+		hasName              bool
+		tps, annots, plugins []msg
+		vreqIDs              []int32
+		underlying, expanded typeRef
+	)
+	r := d.fields(m, "TypeAlias")
+	var f field
+	for r.next(&f) {
+		switch f.num {
+		case 1:
+			if v, ok := f.i32(); ok {
+				flags = v
+			}
+		case 2:
+			name, hasName = f.i32()
+		case 3:
+			tps = appendMsg(tps, &f)
+		case 4:
+			underlying.setInline(&f)
+		case 5:
+			underlying.setID(&f)
+		case 6:
+			expanded.setInline(&f)
+		case 7:
+			expanded.setID(&f)
+		case 8:
+			annots = appendMsg(annots, &f)
+		case 31:
+			vreqIDs = r.appendInts(vreqIDs, &f)
+		case 32:
+			plugins = appendMsg(plugins, &f)
+		}
+	}
+	if !hasName {
+		d.missing("TypeAlias.name", m.off)
+	}
+	if d.err != nil {
+		return nil
+	}
+	a := &TypeAlias{Flags: TypeAliasFlags(uint32(flags)), Name: d.str(name)}
+	var sc *tpScope
+	a.TypeParameters, sc = d.readTypeParameters(tps, outer)
+	if !underlying.present() {
+		d.missing("TypeAlias.underlying_type", m.off)
+		return nil
+	}
+	a.UnderlyingType = d.typeOf(&underlying, sc, "TypeAlias.underlying_type_id")
+	if !expanded.present() {
+		d.missing("TypeAlias.expanded_type", m.off)
+		return nil
+	}
+	a.ExpandedType = d.typeOf(&expanded, sc, "TypeAlias.expanded_type_id")
+	a.Annotations = d.annotations(annots)
+	a.VersionRequirements = d.readVersionRequirements(vreqIDs, "TypeAlias.version_requirement", m.off)
+	a.CompilerPluginData = d.readPluginData(plugins)
+	if d.err != nil {
+		return nil
+	}
+	return a
+}

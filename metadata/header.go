@@ -1,0 +1,69 @@
+package metadata
+
+import (
+	"github.com/composestab/composestab/classfile"
+)
+
+// MetadataDescriptor is the descriptor of the kotlin.Metadata annotation.
+const MetadataDescriptor = "Lkotlin/Metadata;"
+
+// Header holds the values of one kotlin.Metadata annotation, with the
+// annotation's defaults for the elements the class file leaves out.
+type Header struct {
+	Kind            int      // k: 1 when absent
+	MetadataVersion []int    // mv
+	Data1           []string // d1: protobuf bytes as strings, or part names for kind 4
+	Data2           []string // d2: the strings d1 refers to
+	ExtraString     string   // xs: facade name for kind 5
+	PackageName     string   // pn: Kotlin package when it differs from the JVM one
+	ExtraInt        int      // xi: flags (bit 3: strict version semantics)
+}
+
+// Bits of Header.ExtraInt that matter here.
+const (
+	// StrictVersionSemantics is set by compilers whose output must not be
+	// read by a compiler one minor version older (pre-release features).
+	StrictVersionSemantics = 1 << 3
+)
+
+// HeaderFromClass reads the kotlin.Metadata annotation of c. ok is false
+// when the class has none (a Java class). Elements of the wrong type are
+// treated as absent.
+func HeaderFromClass(c *classfile.Class) (h *Header, ok bool) {
+	a := c.Annotation(MetadataDescriptor)
+	if a == nil {
+		return nil, false
+	}
+	h = &Header{Kind: 1}
+	if v, ok := a.Value("k"); ok {
+		if k, ok := v.Int(); ok {
+			h.Kind = int(k)
+		}
+	}
+	if v, ok := a.Value("mv"); ok {
+		if mv, ok := v.Ints(); ok {
+			h.MetadataVersion = make([]int, len(mv))
+			for i, n := range mv {
+				h.MetadataVersion[i] = int(n)
+			}
+		}
+	}
+	if v, ok := a.Value("d1"); ok {
+		h.Data1, _ = v.Strings()
+	}
+	if v, ok := a.Value("d2"); ok {
+		h.Data2, _ = v.Strings()
+	}
+	if v, ok := a.Value("xs"); ok {
+		h.ExtraString, _ = v.String()
+	}
+	if v, ok := a.Value("pn"); ok {
+		h.PackageName, _ = v.String()
+	}
+	if v, ok := a.Value("xi"); ok {
+		if xi, ok := v.Int(); ok {
+			h.ExtraInt = int(xi)
+		}
+	}
+	return h, true
+}

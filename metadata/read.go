@@ -1,0 +1,135 @@
+package metadata
+
+import (
+	"google.golang.org/protobuf/encoding/protowire"
+)
+
+// The metadata version this decoder was written against (Kotlin 2.4.20
+// writes 2.4.0). Like the compiler, a lenient or strict reader accepts one
+// minor version more unless the header asks for strict semantics.
+var (
+	knownVersion = [3]int{2, 4, 0}
+	nextVersion  = [3]int{2, 5, 0}
+)
+
+// Read decodes h leniently, like kotlin-metadata-jvm's readLenient: a
+// metadata version newer than this decoder knows is decoded as far as it is
+// understood and noted in Metadata.Warnings; a version below 1.1 (pre-1.0
+// Kotlin) or a malformed one is refused. Errors are *FormatError.
+func Read(h *Header) (*Metadata, error) { return read(h, false) }
+
+// ReadStrict is Read that also refuses metadata versions newer than this
+// decoder supports, like kotlin-metadata-jvm's readStrict.
+func ReadStrict(h *Header) (*Metadata, error) { return read(h, true) }
+
+func read(h *Header, strict bool) (*Metadata, error) {
+	md := &Metadata{Header: h, Kind: Kind(h.Kind), Flags: h.ExtraInt}
+	mv := h.MetadataVersion
+	if len(mv) == 0 {
+		return nil, versionError(mv, "missing")
+	}
+	if !versionAtLeast(mv, 1, 1, 0) {
+		return nil, versionError(mv, "below 1.1.0 (pre-1.0 Kotlin)")
+	}
+	limit := nextVersion
+	if h.ExtraInt&StrictVersionSemantics != 0 {
+		limit = knownVersion
+	}
+	if newerMinor(mv, limit) {
+		if strict {
+			return nil, versionError(mv, "newer than "+formatVersion(limit[:2]))
+		}
+		md.Warnings = append(md.Warnings, "metadata version "+formatVersion(mv)+
+			" is newer than "+formatVersion(limit[:2])+"; decoded what is understood")
+	}
+	// The official model keeps the version as major.minor.patch and
+	// fails on anything shorter or negative.
+	if len(mv) < 3 || mv[0] < 0 || mv[1] < 0 || mv[2] < 0 {
+		return nil, versionError(mv, "not major.minor.patch")
+	}
+	copy(md.Version[:], mv)
+
+	d := &decoder{ignoreUnknownVR: !versionAtLeast(mv, 1, 4, 0)}
+	switch md.Kind {
+	case KindClass, KindFileFacade, KindMultiFileClassPart:
+		if len(h.Data1) == 0 {
+			return nil, &FormatError{Field: "d1", Offset: -1, Err: ErrNoData}
+		}
+		body := d.start(h)
+		if d.err != nil {
+			return nil, d.err
+		}
+		if md.Kind == KindClass {
+			md.Class = d.readClass(body)
+		} else {
+			md.Package = d.readPackage(body)
+		}
+		if md.Kind == KindMultiFileClassPart {
+			md.FacadeClassName = h.ExtraString
+		}
+	case KindSyntheticClass:
+		if len(h.Data1) > 0 {
+			body := d.start(h)
+			if d.err != nil {
+				return nil, d.err
+			}
+			md.Lambda = d.readFunction(body, nil, true)
+		}
+	case KindMultiFileClassFacade:
+		md.PartClassNames = append([]string{}, h.Data1...)
+	}
+	if d.err != nil {
+		return nil, d.err
+	}
+	return md, nil
+}
+
+// start decodes d1, reads the length-delimited StringTableTypes at its
+// start and returns the message that follows.
+func (d *decoder) start(h *Header) msg {
+	b := decodeD1(h.Data1)
+	d.budget = budgetBase + budgetPerByte*len(b)
+	if len(b) == 0 {
+		d.fail("d1", 0, ErrNoData)
+		return msg{}
+	}
+	v, n := protowire.ConsumeBytes(b)
+	if n < 0 {
+		d.failWire("StringTableTypes", 0, n)
+		return msg{}
+	}
+	d.strs = d.readStringTable(msg{b: v, off: n - len(v)}, h.Data2)
+	return msg{b: b[n:], off: n}
+}
+
+func versionError(mv []int, reason string) error {
+	return &FormatError{Field: "mv", Offset: -1, Err: &VersionError{Version: append([]int(nil), mv...), Reason: reason}}
+}
+
+// component returns part i of a version, -1 when absent (BinaryVersion).
+func component(mv []int, i int) int {
+	if i < len(mv) {
+		return mv[i]
+	}
+	return -1
+}
+
+func versionAtLeast(mv []int, major, minor, patch int) bool {
+	a, b, c := component(mv, 0), component(mv, 1), component(mv, 2)
+	if a != major {
+		return a > major
+	}
+	if b != minor {
+		return b > minor
+	}
+	return c >= patch
+}
+
+// newerMinor compares major and minor only, as MetadataVersion does.
+func newerMinor(mv []int, limit [3]int) bool {
+	a, b := component(mv, 0), component(mv, 1)
+	if a != limit[0] {
+		return a > limit[0]
+	}
+	return b > limit[1]
+}

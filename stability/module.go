@@ -1,0 +1,75 @@
+package stability
+
+import (
+	"sort"
+	"strings"
+)
+
+// ModuleClasses lists the classes of one input of the universe's classpath that the compiler
+// would have compiled as classes (Kotlin classes with class metadata), in the compiler's report
+// order as far as binaries tell it: by source file, then declaration line, nested classes before
+// their outer class.
+func (u *Universe) ModuleClasses(input string) []*Class {
+	m := u.Module(input)
+	if m == nil {
+		return nil
+	}
+	var out []*Class
+	for _, in := range u.cp.Inputs() {
+		if in.Path != input {
+			continue
+		}
+		for _, e := range in.Entries {
+			if u.cp.Lookup(e.ClassName) != e {
+				continue // shadowed by an earlier input
+			}
+			c := u.ClassByJVMName(e.ClassName).ensure()
+			if c.Origin == OriginKotlin && c.Err == nil {
+				out = append(out, c)
+			}
+		}
+	}
+	sortReportOrder(out)
+	return out
+}
+
+// sortReportOrder puts classes in the order the compiler records them: files in path order,
+// classes in declaration order within a file, each class after the classes nested in it.
+func sortReportOrder(cs []*Class) {
+	key := func(c *Class) []string {
+		// Outer.Inner sorts after Outer.Inner's own nested classes: compare the path of names
+		// with a terminator that sorts after any name.
+		parts := strings.Split(c.Name[strings.LastIndexByte(c.Name, '/')+1:], ".")
+		return append(parts, "\uffff")
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		a, b := cs[i], cs[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line && a.Line > 0 && b.Line > 0 && !nested(a, b) && !nested(b, a) {
+			return a.Line < b.Line
+		}
+		ka, kb := key(a), key(b)
+		for k := 0; k < len(ka) && k < len(kb); k++ {
+			if ka[k] != kb[k] {
+				return ka[k] < kb[k]
+			}
+		}
+		return len(ka) < len(kb)
+	})
+}
+
+func nested(inner, outer *Class) bool {
+	return strings.HasPrefix(inner.Name, outer.Name+".")
+}
+
+// AnalyzeModule re-runs the compiler's class analysis for every class of input, in report order.
+func AnalyzeModule(u *Universe, input string, opts Options) []*ClassResult {
+	e := NewEngine(u.Module(input), opts)
+	var out []*ClassResult
+	for _, c := range u.ModuleClasses(input) {
+		out = append(out, e.AnalyzeClass(c))
+	}
+	return out
+}

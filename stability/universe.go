@@ -1,0 +1,420 @@
+package stability
+
+import (
+	"fmt"
+	"path"
+	"strings"
+	"sync"
+
+	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/metadata"
+)
+
+// Universe resolves classes by name for the inference: from the classpath (the modules under
+// analysis and their dependencies), from Kotlin's built-in classes that have no class file, and
+// from composestab's embedded facts about the Kotlin standard library. Classes are created as
+// shells and read from their class files only when the inference needs them. A Universe is safe
+// for concurrent use.
+type Universe struct {
+	cp *classfile.Classpath
+
+	mu      sync.Mutex
+	modules map[string]*Module // by input path
+	classes map[string]*Class  // by JVM name
+}
+
+// NewUniverse returns a universe over cp. Each input of cp is its own Module.
+func NewUniverse(cp *classfile.Classpath) *Universe {
+	u := &Universe{cp: cp, modules: map[string]*Module{}, classes: map[string]*Class{}}
+	for _, in := range cp.Inputs() {
+		u.modules[in.Path] = &Module{Name: in.Path}
+	}
+	return u
+}
+
+// Module returns the module of an input path, nil if the path is not an input of the classpath.
+func (u *Universe) Module(input string) *Module {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.modules[input]
+}
+
+// ClassByJVMName returns the class with the internal JVM name, such as "com/example/Outer$Inner".
+// A class that is nowhere to be found comes back with Origin OriginMissing.
+func (u *Universe) ClassByJVMName(jvmName string) *Class {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if c, ok := u.classes[jvmName]; ok {
+		return c
+	}
+	c := NewClass(jvmName, u.load)
+	c.JVMName = jvmName
+	u.classes[jvmName] = c
+	return c
+}
+
+// ClassByName returns the class with the Kotlin class name, such as "com/example/Outer.Inner" or
+// "kotlin/collections/List".
+func (u *Universe) ClassByName(kotlinName string) *Class {
+	if b, ok := builtinClass(kotlinName); ok {
+		return b
+	}
+	return u.ClassByJVMName(strings.ReplaceAll(kotlinName, ".", "$"))
+}
+
+// load fills in a shell from its class file, its metadata or the embedded platform facts.
+func (u *Universe) load(c *Class) {
+	e := u.cp.Lookup(c.JVMName)
+	if e == nil {
+		if p, ok := platformClass(c.JVMName); ok {
+			u.fromPlatform(c, p)
+			return
+		}
+		c.Origin = OriginMissing
+		if isJDKName(c.JVMName) {
+			c.Origin = OriginJava
+			c.Visibility = Public
+			c.Modality = Open
+			if c.JVMName == "java/util/Comparator" {
+				c.Kind = KindInterface
+				c.TypeParameters = []*TypeParameter{{Owner: c.Name, Name: "T"}}
+			}
+			return
+		}
+		c.Err = &classfile.NotFoundError{ClassName: c.JVMName}
+		return
+	}
+	c.Input, c.Entry = e.Input, e.Name
+	c.Module = u.Module(e.Input)
+	cf, err := u.cp.Class(c.JVMName)
+	if err != nil {
+		c.Origin, c.Err = OriginMissing, err
+		return
+	}
+	u.fromClassFile(c, cf)
+}
+
+func isJDKName(n string) bool {
+	for _, p := range []string{"java/", "javax/", "jdk/", "sun/"} {
+		if strings.HasPrefix(n, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// fromClassFile fills c from a parsed class file and, for Kotlin classes, its metadata.
+func (u *Universe) fromClassFile(c *Class, cf *classfile.Class) {
+	for _, a := range cf.Annotations() {
+		if n, ok := descriptorClass(a.Type); ok {
+			c.Annotations = append(c.Annotations, u.ClassByJVMName(n))
+		}
+	}
+	if a := cf.Annotation("Landroidx/compose/runtime/internal/StabilityInferred;"); a != nil {
+		if v, ok := a.Value("parameters"); ok {
+			if n, ok := v.Int(); ok {
+				c.Inferred = &n
+			}
+		}
+		if c.Inferred == nil {
+			var zero int32
+			c.Inferred = &zero
+		}
+	}
+	if f := cf.Field("$stable"); f != nil && f.Access&classfile.AccStatic != 0 {
+		c.HasStableField = true
+	}
+	if src := cf.SourceFile(); src != "" {
+		c.File = path.Join(path.Dir(cf.Name()), src)
+	}
+	h, ok := metadata.HeaderFromClass(cf)
+	if !ok {
+		u.fromJava(c, cf)
+		return
+	}
+	md, err := metadata.Read(h)
+	if err != nil || md.Class == nil {
+		if err == nil {
+			err = fmt.Errorf("%s: kotlin.Metadata of kind %d is not a class", cf.Name(), h.Kind)
+		}
+		// A Kotlin file facade or lambda is no class for the compiler; keep what the class file says.
+		u.fromJava(c, cf)
+		c.Origin, c.Err = OriginKotlin, err
+		return
+	}
+	u.fromMetadata(c, cf, md.Class)
+}
+
+func (u *Universe) fromMetadata(c *Class, cf *classfile.Class, km *metadata.Class) {
+	c.Origin = OriginKotlin
+	c.Name = km.Name
+	f := km.Flags
+	c.Kind = ClassKind(f.Kind())
+	c.Modality = Modality(f.Modality())
+	c.Visibility = visibilityOf(f.Visibility())
+	c.Inner, c.Value, c.Data, c.Expect = f.IsInner(), f.IsValue(), f.IsData(), f.IsExpect()
+	sc := &scope{u: u, params: map[int]*TypeParameter{}}
+	if c.Inner {
+		sc.outer = u.outerScope(c)
+	}
+	c.TypeParameters = sc.declare(c.Name, km.TypeParameters)
+	for _, t := range km.Supertypes {
+		c.Supertypes = append(c.Supertypes, sc.convert(t))
+	}
+	if km.InlineClassUnderlyingType != nil {
+		c.Underlying = sc.convert(km.InlineClassUnderlyingType)
+	}
+	props := map[string]*metadata.Property{}
+	for _, p := range km.Properties {
+		if p.Field != nil {
+			props[p.Field.Name] = p
+		}
+	}
+	static := c.Kind == KindObject || c.Kind == KindCompanionObject
+	for _, fd := range cf.Fields() {
+		if fd.Name == "$stable" {
+			continue
+		}
+		if p := props[fd.Name]; p != nil {
+			if (fd.Access&classfile.AccStatic != 0) != static && !p.Flags.IsConst() {
+				// A static field of a class belongs to its companion's property.
+				continue
+			}
+			field := &Field{Name: fd.Name, Var: p.Flags.IsVar(), Delegated: p.Flags.IsDelegated()}
+			if field.Delegated {
+				// The delegate field has no generic signature. For the common one-parameter
+				// delegates (Lazy<T>, State<T>, MutableState<T>) the argument is the property's
+				// type, which is what the compiler's report shows.
+				field.Type = u.jvmFieldType(c, &fd)
+				if dt := delegateFromConstructor(cf, km, fd.Name, sc); dt != nil {
+					field.Type = dt
+				} else if p.ReturnType != nil {
+					propType := sc.convert(p.ReturnType)
+					c.fixups = append(c.fixups, func() {
+						if dc := field.Type.Class; dc != nil && len(field.Type.Args) == 0 && len(dc.loaded().TypeParameters) == 1 {
+							field.Type.Args = []TypeArg{{Type: propType}}
+						}
+					})
+				}
+			} else {
+				field.Type = sc.convert(p.ReturnType)
+			}
+			c.Fields = append(c.Fields, field)
+			continue
+		}
+		if strings.HasPrefix(fd.Name, "$$delegate_") {
+			c.Fields = append(c.Fields, &Field{Name: fd.Name, Var: true, Bare: true, Type: u.jvmFieldType(c, &fd)})
+		}
+	}
+}
+
+// outerScope returns the type-parameter scope of an inner class's outer class, whose parameters
+// the inner class may use.
+func (u *Universe) outerScope(c *Class) *scope {
+	i := strings.LastIndexByte(c.Name, '.')
+	if i < 0 {
+		return nil
+	}
+	outer := u.ClassByName(c.Name[:i]).loaded()
+	sc := &scope{u: u, params: map[int]*TypeParameter{}}
+	for _, p := range outer.TypeParameters {
+		sc.params[p.id] = p
+	}
+	return sc
+}
+
+func visibilityOf(v metadata.Visibility) Visibility {
+	switch v {
+	case metadata.VisibilityPublic:
+		return Public
+	case metadata.VisibilityInternal:
+		return Internal
+	case metadata.VisibilityProtected:
+		return Protected
+	case metadata.VisibilityLocal:
+		return Local
+	}
+	return Private
+}
+
+// scope resolves metadata type-parameter ids to the declaring class's parameters.
+type scope struct {
+	u      *Universe
+	params map[int]*TypeParameter
+	outer  *scope
+}
+
+func (s *scope) declare(owner string, tps []*metadata.TypeParameter) []*TypeParameter {
+	out := make([]*TypeParameter, len(tps))
+	for i, tp := range tps {
+		p := &TypeParameter{Owner: owner, Name: tp.Name, Index: i, Variance: Variance(tp.Variance), Reified: tp.IsReified(), id: tp.ID}
+		s.params[tp.ID] = p
+		out[i] = p
+	}
+	for i, tp := range tps {
+		for _, b := range tp.UpperBounds {
+			out[i].Bounds = append(out[i].Bounds, s.convert(b))
+		}
+	}
+	return out
+}
+
+func (s *scope) param(id int) *TypeParameter {
+	for sc := s; sc != nil; sc = sc.outer {
+		if p, ok := sc.params[id]; ok {
+			return p
+		}
+	}
+	p := &TypeParameter{Owner: "?", Name: fmt.Sprintf("T#%d", id), id: id}
+	s.params[id] = p
+	return p
+}
+
+const composableAnnotation = "androidx/compose/runtime/Composable"
+
+// convert turns a metadata type into the model's, the way the compiler's IR sees it: suspend
+// function types become SuspendFunctionN, and @Composable function types gain the Composer and
+// the Int that the plugin adds.
+func (s *scope) convert(t *metadata.Type) *Type {
+	if t == nil {
+		return nil
+	}
+	out := &Type{Nullable: t.IsNullable()}
+	switch t.Classifier.Kind {
+	case metadata.ClassifierTypeParameter:
+		out.Param = s.param(t.Classifier.TypeParameterID)
+		return out
+	case metadata.ClassifierTypeAlias:
+		out.Class = s.u.ClassByName(t.Classifier.Name)
+		return out
+	}
+	name := t.Classifier.Name
+	for _, a := range t.Arguments {
+		if a.IsStar() {
+			out.Args = append(out.Args, TypeArg{Star: true})
+			continue
+		}
+		out.Args = append(out.Args, TypeArg{Variance: Variance(a.Variance), Type: s.convert(a.Type)})
+	}
+	if n, ok := functionArity(name); ok {
+		if t.Flags.IsSuspend() && n >= 1 && len(out.Args) == n+1 {
+			// FunctionN+1<P…, Continuation<R>, Any?> is the JVM form of suspend (P…) -> R.
+			cont := out.Args[n-1]
+			args := append([]TypeArg(nil), out.Args[:n-1]...)
+			if cont.Type != nil && len(cont.Type.Args) == 1 {
+				args = append(args, cont.Type.Args[0])
+			}
+			out.Args = args
+			name = fmt.Sprintf("kotlin/coroutines/SuspendFunction%d", n-1)
+		} else if hasAnnotation(t.Annotations, composableAnnotation) && len(out.Args) == n+1 {
+			ret := out.Args[n]
+			args := append([]TypeArg(nil), out.Args[:n]...)
+			args = append(args,
+				TypeArg{Type: &Type{Class: s.u.ClassByName("androidx/compose/runtime/Composer")}},
+				TypeArg{Type: &Type{Class: s.u.ClassByName("kotlin/Int")}}, ret)
+			out.Args = args
+			name = fmt.Sprintf("kotlin/Function%d", n+2)
+			out.Composable = true
+		}
+	}
+	out.Class = s.u.ClassByName(name)
+	out.Extension = hasAnnotation(t.Annotations, "kotlin/ExtensionFunctionType")
+	return out
+}
+
+func functionArity(name string) (int, bool) {
+	rest, ok := strings.CutPrefix(name, "kotlin/Function")
+	if !ok || rest == "" {
+		return 0, false
+	}
+	n := 0
+	for _, r := range rest {
+		if r < '0' || r > '9' {
+			return 0, false
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n, true
+}
+
+func hasAnnotation(as []*metadata.Annotation, name string) bool {
+	for _, a := range as {
+		if a.ClassName == name {
+			return true
+		}
+	}
+	return false
+}
+
+// delegateFromConstructor finds the type of a delegate field that a constructor stores straight
+// from one of its parameters (val x by map), from the parameter's Kotlin type. The delegate field
+// itself has no generic signature, and metadata does not record the delegate's type.
+func delegateFromConstructor(cf *classfile.Class, km *metadata.Class, field string, sc *scope) *Type {
+	for _, m := range cf.Methods() {
+		if m.Name != "<init>" || m.Code == nil {
+			continue
+		}
+		insns, err := m.Code.Instructions()
+		if err != nil {
+			continue
+		}
+		for i := 1; i < len(insns); i++ {
+			in := insns[i]
+			if in.Opcode != classfile.OpPutfield {
+				continue
+			}
+			ref, err := cf.Pool().MemberRef(in.Index)
+			if err != nil || ref.Name != field || ref.Owner != cf.Name() {
+				continue
+			}
+			slot, ok := aloadSlot(insns[i-1])
+			if !ok {
+				return nil
+			}
+			param := paramAtSlot(m.Descriptor, slot)
+			for _, ctor := range km.Constructors {
+				if ctor.Signature != nil && ctor.Signature.Descriptor == m.Descriptor && param >= 0 && param < len(ctor.ValueParameters) {
+					return sc.convert(ctor.ValueParameters[param].Type)
+				}
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+func aloadSlot(in classfile.Instruction) (int, bool) {
+	switch {
+	case in.Opcode >= classfile.OpAload0 && in.Opcode <= classfile.OpAload0+3:
+		return int(in.Opcode - classfile.OpAload0), true
+	case in.Opcode == classfile.OpAload:
+		return int(in.Index), true
+	}
+	return 0, false
+}
+
+// paramAtSlot maps a local-variable slot of an instance method to its parameter index, or -1.
+func paramAtSlot(desc string, slot int) int {
+	cur, idx := 1, 0
+	for i := 1; i < len(desc) && desc[i] != ')'; idx++ {
+		start := i
+		for desc[i] == '[' {
+			i++
+		}
+		if desc[i] == 'L' {
+			for i < len(desc) && desc[i] != ';' {
+				i++
+			}
+		}
+		i++
+		if cur == slot {
+			return idx
+		}
+		if w := desc[start:i]; w == "J" || w == "D" {
+			cur += 2
+		} else {
+			cur++
+		}
+	}
+	return -1
+}

@@ -1,0 +1,5 @@
+package app
+
+class CycleB(val a: CycleA?)
+
+class TriB(val c: TriC?)

@@ -1,0 +1,3 @@
+package app
+
+class CycleU(var x: Int)

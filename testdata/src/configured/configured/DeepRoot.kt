@@ -1,0 +1,3 @@
+package configured.deep
+
+class DeepRootVar(var z: Int)

@@ -1,0 +1,6 @@
+package javalib;
+
+/** A Java interface used as a field type in Kotlin modules. */
+public interface JavaShape {
+    double area();
+}

@@ -1,0 +1,4 @@
+package evo.lib
+
+/** v2: val -> var. */
+class Helper(val h: Int)

@@ -1,0 +1,4 @@
+package evo.lib
+
+/** Was `val h` in v1. */
+class Helper(var h: Int)
