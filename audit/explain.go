@@ -66,6 +66,12 @@ func Explain(classpath []string, typ string, opts stability.Options) (*Explanati
 	}
 	bits := in.Bits(true)
 	switch {
+	case in.Expr == nil && !stability.KnownUnstable(in.Stability):
+		x.Value = &bits
+		x.ValueText = "0 (nothing is passed: " + x.Stability + " cannot be expressed as a $stable expression)"
+	case in.Expr == nil:
+		x.Value = &bits
+		x.ValueText = "0 under strong skipping, 8 without (known unstable: nothing to read at run time)"
 	case !in.Known:
 		x.ValueText = "unknown (a $stable it reads cannot be computed)"
 	default:

@@ -42,7 +42,11 @@ func runExplain(s *streams, args []string) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "type:       %s\n", fs.Arg(0))
 	fmt.Fprintf(&b, "stability:  %s\n", in.Stability)
-	fmt.Fprintf(&b, "expression: %s\n", in.Expression)
+	expr := in.Expression
+	if expr == "" {
+		expr = "(none)"
+	}
+	fmt.Fprintf(&b, "expression: %s\n", expr)
 	fmt.Fprintf(&b, "value:      %s\n", in.ValueText)
 	fmt.Fprintf(&b, "strong skipping:    %s\n", in.StrongSkipping)
 	fmt.Fprintf(&b, "no strong skipping: %s\n", in.NoStrongSkipping)

@@ -5,7 +5,8 @@ import androidx.compose.runtime.Composer
 import androidx.compose.runtime.Stable
 import kotlin.jvm.functions.FunctionN
 
-// Generated once by hand from a loop: one FunctionK supertype per lambda arity the plugin may use.
+// One FunctionK supertype per arity the plugin may wrap (0..18 value parameters plus composer and
+// changed), as in the real runtime; wider composable lambdas use ComposableLambdaN.
 
 /** What the plugin wraps composable lambdas in (real runtime: the same shape). */
 @Stable
