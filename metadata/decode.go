@@ -16,10 +16,13 @@ const (
 	// overflows.
 	maxDepth = 128
 	// Type-table entries can refer to each other so that a few bytes expand
-	// into an exponential number of types. Each decoded Type costs one unit
-	// of a budget proportional to the input.
-	budgetBase    = 1 << 12
-	budgetPerByte = 32
+	// into an exponential number of types. Every decoded Type is charged
+	// its size against a budget proportional to the input. Real classes
+	// spend under 3 bytes per input byte (kotlin-compiler.jar); the margin
+	// lets inline types nest to maxDepth, where every level's bytes are
+	// also charged to each enclosing level.
+	budgetBase    = 1 << 14
+	budgetPerByte = 64
 )
 
 // decoder holds the state of one Read: the name resolver, the type and

@@ -123,8 +123,7 @@ func (d *decoder) readStringRecord(t *stringTable, m msg) {
 	t.recs = append(t.recs, rec)
 }
 
-// str resolves a string index; ok is false (with d.err set) when the index
-// is out of range.
+// str resolves a string index; an index out of range sets d.err and yields "".
 func (d *decoder) str(i int32) string {
 	if d.err != nil {
 		return ""
