@@ -108,7 +108,7 @@ var (
 )
 
 func isBuiltinStableType(c *Class) bool {
-	switch c.Name {
+	switch c.loaded().Name {
 	case "kotlin/Unit", "kotlin/String", "kotlin/Boolean", "kotlin/Char", "kotlin/Byte", "kotlin/Short",
 		"kotlin/Int", "kotlin/Long", "kotlin/Float", "kotlin/Double":
 		return true
@@ -183,7 +183,7 @@ func writeTypeKey(b *strings.Builder, t *Type) {
 	if t.Param != nil {
 		b.WriteString(t.Param.Owner + "#" + t.Param.Name)
 	} else {
-		b.WriteString(t.Class.Name)
+		b.WriteString(t.Class.loaded().Name)
 	}
 	if len(t.Args) > 0 {
 		b.WriteByte('<')
@@ -327,7 +327,7 @@ func (e *Engine) fieldStability(c *Class, subst substitutions, an *analyzing, fi
 // superclass is the first supertype that is neither an interface nor Any.
 func superclass(c *Class) *Type {
 	for _, t := range c.Supertypes {
-		if t.Class == nil || t.Class.Name == "kotlin/Any" {
+		if t.Class == nil || t.Class.loaded().Name == "kotlin/Any" {
 			continue
 		}
 		if t.Class.ensure().Kind == KindInterface {
@@ -398,12 +398,12 @@ func hasStableMarker(c *Class) bool {
 // isStableMarker reports whether the annotation class a makes the classes it annotates stable.
 // Compose's own @Stable and @Immutable count even when the runtime is not on the classpath.
 func isStableMarker(a *Class) bool {
-	switch a.Name {
+	switch a.loaded().Name {
 	case "com/google/errorprone/annotations/Immutable", "androidx/compose/runtime/Stable", "androidx/compose/runtime/Immutable":
 		return true
 	}
 	for _, m := range a.ensure().Annotations {
-		if m.Name == "androidx/compose/runtime/StableMarker" {
+		if m.loaded().Name == "androidx/compose/runtime/StableMarker" {
 			return true
 		}
 	}
@@ -416,7 +416,7 @@ func hasStableMarkedDescendant(c *Class) bool {
 	seen := map[*Class]bool{}
 	var walk func(*Class) bool
 	walk = func(c *Class) bool {
-		if c == nil || seen[c] || c.Name == "kotlin/Any" {
+		if c == nil || seen[c] || c.loaded().Name == "kotlin/Any" {
 			return false
 		}
 		seen[c] = true

@@ -155,6 +155,15 @@ func (p *sigParser) fail(msg string) {
 	p.i = len(p.s)
 }
 
+// expect consumes c or fails.
+func (p *sigParser) expect(c byte) {
+	if p.peek() != c {
+		p.fail("expected " + string(c))
+		return
+	}
+	p.i++
+}
+
 func (p *sigParser) peek() byte {
 	if p.i < len(p.s) {
 		return p.s[p.i]
@@ -171,7 +180,7 @@ func (p *sigParser) ident(stops string) string {
 }
 
 func (p *sigParser) typeParameters() []*TypeParameter {
-	p.i++ // '<'
+	p.expect('<')
 	var out []*TypeParameter
 	for p.err == nil && p.peek() != '>' {
 		name := p.ident(":>")
@@ -190,7 +199,7 @@ func (p *sigParser) typeParameters() []*TypeParameter {
 			}
 		}
 	}
-	p.i++ // '>'
+	p.expect('>')
 	return out
 }
 
@@ -220,7 +229,7 @@ func (p *sigParser) fieldType() *Type {
 	case 'T':
 		p.i++
 		name := p.ident(";")
-		p.i++
+		p.expect(';')
 		for _, tp := range p.owner.TypeParameters {
 			if tp.Name == name {
 				return &Type{Param: tp, Nullable: true}
@@ -249,7 +258,7 @@ func (p *sigParser) fieldType() *Type {
 }
 
 func (p *sigParser) typeArguments() []TypeArg {
-	p.i++ // '<'
+	p.expect('<')
 	var out []TypeArg
 	for p.err == nil && p.peek() != '>' {
 		switch p.peek() {
@@ -268,7 +277,7 @@ func (p *sigParser) typeArguments() []TypeArg {
 			out = append(out, TypeArg{Type: p.fieldType()})
 		}
 	}
-	p.i++ // '>'
+	p.expect('>')
 	return out
 }
 

@@ -101,7 +101,9 @@ type Module struct {
 // on first use by its loader, so that resolving a type costs nothing until the inference needs the
 // class; every method of the inference calls ensure first.
 type Class struct {
-	// Name is the Kotlin class name in metadata form: "com/example/Outer.Inner".
+	// Name is the Kotlin class name in metadata form: "com/example/Outer.Inner". A shell
+	// created from a JVM name learns its Kotlin name when it loads, so code that may hold an
+	// unloaded class reads Name only after loaded, ensure, FqName or SimpleName.
 	Name string
 	// JVMName is the internal JVM name: "com/example/Outer$Inner"; "" for built-ins.
 	JVMName string
@@ -185,13 +187,13 @@ func (c *Class) Ensure() *Class { return c.ensure() }
 
 // FqName is the Kotlin fully qualified name, "com.example.Outer.Inner".
 func (c *Class) FqName() string {
-	return strings.ReplaceAll(c.Name, "/", ".")
+	return strings.ReplaceAll(c.loaded().Name, "/", ".")
 }
 
 // SimpleName is the class's own name, as the compiler prints it in Runtime(...) and
 // Uncertain(...).
 func (c *Class) SimpleName() string {
-	n := c.Name
+	n := c.loaded().Name
 	if i := strings.LastIndexAny(n, "/."); i >= 0 {
 		n = n[i+1:]
 	}

@@ -1,8 +1,11 @@
 package stability
 
 import (
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // ModuleClasses lists the classes of one input of the universe's classpath that the compiler
@@ -14,7 +17,7 @@ func (u *Universe) ModuleClasses(input string) []*Class {
 	if m == nil {
 		return nil
 	}
-	var out []*Class
+	var all []*Class
 	for _, in := range u.cp.Inputs() {
 		if in.Path != input {
 			continue
@@ -23,14 +26,43 @@ func (u *Universe) ModuleClasses(input string) []*Class {
 			if u.cp.Lookup(e.ClassName) != e {
 				continue // shadowed by an earlier input
 			}
-			c := u.ClassByJVMName(e.ClassName).ensure()
-			if c.Origin == OriginKotlin && c.Err == nil {
-				out = append(out, c)
-			}
+			all = append(all, u.ClassByJVMName(e.ClassName))
+		}
+	}
+	// Reading class files and metadata is most of the work: spread it over the cores.
+	parallel(len(all), func(i int) { all[i].ensure() })
+	var out []*Class
+	for _, c := range all {
+		if c.Origin == OriginKotlin && c.Err == nil {
+			out = append(out, c)
 		}
 	}
 	sortReportOrder(out)
 	return out
+}
+
+// parallel calls fn(0) … fn(n-1) on GOMAXPROCS goroutines.
+func parallel(n int, fn func(int)) {
+	workers := runtime.GOMAXPROCS(0)
+	if workers > n {
+		workers = n
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // sortReportOrder puts classes in the order the compiler records them: files in path order,
@@ -67,9 +99,8 @@ func nested(inner, outer *Class) bool {
 // AnalyzeModule re-runs the compiler's class analysis for every class of input, in report order.
 func AnalyzeModule(u *Universe, input string, opts Options) []*ClassResult {
 	e := NewEngine(u.Module(input), opts)
-	var out []*ClassResult
-	for _, c := range u.ModuleClasses(input) {
-		out = append(out, e.AnalyzeClass(c))
-	}
+	classes := u.ModuleClasses(input)
+	out := make([]*ClassResult, len(classes))
+	parallel(len(classes), func(i int) { out[i] = e.AnalyzeClass(classes[i]) })
 	return out
 }

@@ -1,0 +1,458 @@
+package audit
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/composestab/composestab/stability"
+)
+
+// BaselineVersion is the format version WriteText writes and ReadBaseline accepts.
+const BaselineVersion = 1
+
+const baselineMagic = "composestab-baseline"
+
+// Baseline is a reviewable record of a library's class stability, written by `composestab dump`
+// and compared with fresh binaries by `composestab check`.
+//
+// Its text format, version 1, is meant to be committed and reviewed in pull requests, so it is
+// line-oriented, sorted and free of machine-dependent paths:
+//
+//	# comments and blank lines are ignored anywhere
+//	composestab-baseline 1              the first line that is neither; the format version
+//	public class evo.lib.DependsOnDep   a block per class: visibility, kind, Kotlin FQN; blocks
+//	                                    are sorted by name and each name appears once
+//	  verdict runtime                   stable, unstable or runtime (required)
+//	  stability Runtime(Dep)            the compiler's <runtime stability>, "" printed as nothing
+//	  analysis consumer                 only for classes of an input built without Compose: the
+//	                                    stability a consumer infers; no field lines then
+//	  compose false                     only when the class has neither $stable nor
+//	                                    @StabilityInferred
+//	  marked true                       only for a class with @Stable, @Immutable or a marker
+//	  type-parameters K V               only for generic classes, in declaration order
+//	  participating V                   the type parameters the stability depends on
+//	  mask 0                            the @StabilityInferred parameters in the binary, if any
+//	  $stable 0 = Dep.$stable           simulated value ("?" if unknown) = initializer, if any
+//	  reads evo.dep.Dep = 0             each $stable the initializer reads, and its value
+//	  field runtime val d: Dep = Runtime(Dep)
+//	                                    one line per field in declaration order: verdict,
+//	                                    val or var, name, type, the field's stability
+//
+// Indented lines belong to the class above them. Values run to the end of the line. A $stable
+// value depends on the classpath the dump ran with, so `check` should get the same --classpath.
+type Baseline struct {
+	// Classes are sorted by Name, each name once.
+	Classes []*BaselineClass `json:"classes"`
+	// Inputs are the base names of the scanned inputs; written as a comment only.
+	Inputs []string `json:"inputs"`
+}
+
+// BaselineClass is the part of a Class that a baseline keeps: what the binary says and what the
+// inference concludes, without paths or reasons.
+type BaselineClass struct {
+	// Name is the Kotlin FQN; Kind and Visibility are spelled as Kotlin does.
+	Name       string `json:"name"`
+	Kind       string `json:"kind"`
+	Visibility string `json:"visibility"`
+	// Verdict is "stable", "unstable" or "runtime", and Stability the compiler's rendering.
+	Verdict   string `json:"verdict"`
+	Stability string `json:"stability"`
+	// Consumer is a class of an input built without Compose: Stability is what a consumer
+	// infers, and Fields and TypeParameters are unknown.
+	Consumer bool `json:"consumer"`
+	Compose  bool `json:"compose"`
+	Marked   bool `json:"marked"`
+	// TypeParameters are the declared type parameters, Participating those the stability
+	// depends on; both nil when unknown or when the class has none.
+	TypeParameters []string `json:"typeParameters"`
+	Participating  []string `json:"participating"`
+	// Mask is the @StabilityInferred parameters value in the binary, nil without it.
+	Mask *int32 `json:"mask"`
+	// StableField tells whether the class has a $stable field; StableValue is its simulated
+	// value (nil if unknown) and StableExpr its initializer.
+	StableField bool         `json:"stableField"`
+	StableValue *int32       `json:"stableValue"`
+	StableExpr  string       `json:"stableExpr"`
+	Reads       []StableRead `json:"reads"`
+	Fields      []*Field     `json:"fields"`
+
+	// input is where the class was scanned from, for locations; baselines read from text have none.
+	input string
+	// why says, per field name, why the field's stability is what it is (scanned classes only).
+	why map[string]string
+}
+
+// BaselineError is a malformed line in a baseline.
+type BaselineError struct {
+	// Line is 1-based; 0 means the error concerns the whole file.
+	Line int
+	Msg  string
+}
+
+// Error formats the error with its line number.
+func (e *BaselineError) Error() string {
+	if e.Line == 0 {
+		return "baseline: " + e.Msg
+	}
+	return fmt.Sprintf("baseline line %d: %s", e.Line, e.Msg)
+}
+
+// baselineVisible keeps the classes a baseline records: those the compiler processes or a
+// consumer can name, so neither private nor local ones.
+func baselineVisible(c *Class) bool {
+	return c.Visibility != "private" && c.Visibility != "local"
+}
+
+// NewBaseline extracts the baseline of a report: every class except private and local ones,
+// sorted by name. When two inputs hold a class of the same name, the first in the report's
+// order (by JVM name, then input) is kept.
+func NewBaseline(rep *Report) *Baseline {
+	b := &Baseline{Classes: []*BaselineClass{}, Inputs: []string{}}
+	for _, in := range rep.Inputs {
+		b.Inputs = append(b.Inputs, filepath.Base(in))
+	}
+	seen := map[string]bool{}
+	for _, c := range rep.Classes {
+		if !baselineVisible(c) || seen[c.Name] {
+			continue
+		}
+		seen[c.Name] = true
+		b.Classes = append(b.Classes, baselineClass(c))
+	}
+	sort.SliceStable(b.Classes, func(i, j int) bool { return b.Classes[i].Name < b.Classes[j].Name })
+	return b
+}
+
+func baselineClass(c *Class) *BaselineClass {
+	b := &BaselineClass{
+		Name: c.Name, Kind: c.Kind, Visibility: c.Visibility, Verdict: c.Verdict, Stability: c.Stability,
+		Consumer: c.result == nil, Compose: c.Compose, Marked: c.Marked,
+		TypeParameters: c.TypeParameters(), Participating: c.Participating(),
+		Mask: c.StabilityInferred, StableField: c.StableField, StableValue: c.StableValue, StableExpr: c.StableExpr,
+		Reads: c.StableReads(), Fields: []*Field{}, input: c.Input,
+		why: map[string]string{},
+	}
+	if len(b.TypeParameters) == 0 {
+		b.TypeParameters, b.Participating = nil, nil
+	}
+	for _, f := range c.Fields {
+		g := *f
+		b.Fields = append(b.Fields, &g)
+	}
+	if c.result != nil {
+		for _, f := range c.result.Fields {
+			if w := deepestSentence(f.Reason); w != "" {
+				b.why[f.Field.Name] = w
+			}
+		}
+	}
+	return b
+}
+
+// deepestSentence follows a reason down through the children that agree with it and returns
+// the last sentence: the rule that really decided.
+func deepestSentence(r *stability.Reason) string {
+	for depth := 0; r != nil && depth < 8; depth++ {
+		var next *stability.Reason
+		for _, c := range r.Because {
+			if c != nil && stability.VerdictOf(stability.Normalize(c.Stability)) == stability.VerdictOf(stability.Normalize(r.Stability)) {
+				next = c
+				break
+			}
+		}
+		if next == nil {
+			return r.Sentence()
+		}
+		r = next
+	}
+	return ""
+}
+
+// WriteBaseline writes the baseline of a report in the text format described at Baseline.
+func WriteBaseline(w io.Writer, rep *Report) error {
+	return NewBaseline(rep).WriteText(w)
+}
+
+// WriteText writes the baseline in the text format described at Baseline.
+func (b *Baseline) WriteText(w io.Writer) error {
+	var s strings.Builder
+	s.WriteString("# Compose stability baseline, written by `composestab dump`; compare with `composestab check --baseline`.\n")
+	s.WriteString("# Regenerate it when a change is intended, and review the diff like code.\n")
+	if len(b.Inputs) > 0 {
+		s.WriteString("# Inputs: " + strings.Join(b.Inputs, " ") + "\n")
+	}
+	fmt.Fprintf(&s, "%s %d\n", baselineMagic, BaselineVersion)
+	for _, c := range b.Classes {
+		s.WriteString("\n")
+		writeBaselineClass(&s, c)
+	}
+	_, err := io.WriteString(w, s.String())
+	return err
+}
+
+func writeBaselineClass(s *strings.Builder, c *BaselineClass) {
+	fmt.Fprintf(s, "%s %s %s\n", c.Visibility, c.Kind, c.Name)
+	line := func(key, value string) {
+		if value == "" {
+			s.WriteString("  " + key + "\n")
+			return
+		}
+		s.WriteString("  " + key + " " + value + "\n")
+	}
+	line("verdict", c.Verdict)
+	line("stability", c.Stability)
+	if c.Consumer {
+		line("analysis", "consumer")
+	}
+	if !c.Compose {
+		line("compose", "false")
+	}
+	if c.Marked {
+		line("marked", "true")
+	}
+	if len(c.TypeParameters) > 0 {
+		line("type-parameters", strings.Join(c.TypeParameters, " "))
+		line("participating", strings.Join(c.Participating, " "))
+	}
+	if c.Mask != nil {
+		line("mask", strconv.Itoa(int(*c.Mask)))
+	}
+	if c.StableField {
+		line("$stable", valueText32(c.StableValue)+" = "+c.StableExpr)
+	}
+	for _, r := range c.Reads {
+		line("reads", r.Class+" = "+valueText32(r.Value))
+	}
+	for _, f := range c.Fields {
+		text := fmt.Sprintf("%s %s %s: %s =", f.Verdict, valVar(f.Var), f.Name, f.Type)
+		if f.Stability != "" {
+			text += " " + f.Stability
+		}
+		line("field", text)
+	}
+}
+
+func valVar(isVar bool) string {
+	if isVar {
+		return "var"
+	}
+	return "val"
+}
+
+func valueText32(v *int32) string {
+	if v == nil {
+		return "?"
+	}
+	return strconv.Itoa(int(*v))
+}
+
+// classKinds are the kinds a header may name, longest first so that "enum class" wins over "class".
+var classKinds = []string{"annotation class", "companion object", "enum class", "enum entry", "interface", "object", "class"}
+
+// ReadBaseline parses a baseline in the text format. Errors are *BaselineError values with the
+// line number.
+func ReadBaseline(r io.Reader) (*Baseline, error) {
+	b := &Baseline{Classes: []*BaselineClass{}, Inputs: []string{}}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	header := false
+	var cur *BaselineClass
+	curLine := 0
+	seen := map[string]bool{}
+	keys := map[string]bool{}
+	finish := func() error {
+		if cur != nil && cur.Verdict == "" {
+			return &BaselineError{curLine, fmt.Sprintf("class %s has no verdict line", cur.Name)}
+		}
+		return nil
+	}
+	n := 0
+	for sc.Scan() {
+		n++
+		raw := strings.TrimRight(sc.Text(), "\r")
+		text := strings.TrimSpace(raw)
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		if !header {
+			word, version, _ := strings.Cut(text, " ")
+			if word != baselineMagic {
+				return nil, &BaselineError{n, fmt.Sprintf("not a composestab baseline: want %q first", baselineMagic+" "+strconv.Itoa(BaselineVersion))}
+			}
+			if strings.TrimSpace(version) != strconv.Itoa(BaselineVersion) {
+				return nil, &BaselineError{n, fmt.Sprintf("unsupported baseline version %q (this composestab reads %d)", strings.TrimSpace(version), BaselineVersion)}
+			}
+			header = true
+			continue
+		}
+		if raw[0] != ' ' && raw[0] != '\t' {
+			if err := finish(); err != nil {
+				return nil, err
+			}
+			c, err := parseClassHeader(text)
+			if err != nil {
+				return nil, &BaselineError{n, err.Error()}
+			}
+			if seen[c.Name] {
+				return nil, &BaselineError{n, fmt.Sprintf("class %s listed twice", c.Name)}
+			}
+			seen[c.Name] = true
+			b.Classes = append(b.Classes, c)
+			cur, curLine = c, n
+			keys = map[string]bool{}
+			continue
+		}
+		if cur == nil {
+			return nil, &BaselineError{n, "indented line before the first class"}
+		}
+		key, value, _ := strings.Cut(text, " ")
+		if keys[key] && key != "reads" && key != "field" {
+			return nil, &BaselineError{n, fmt.Sprintf("%q given twice for class %s", key, cur.Name)}
+		}
+		keys[key] = true
+		if err := parseClassLine(cur, key, value); err != nil {
+			return nil, &BaselineError{n, err.Error()}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, &BaselineError{n + 1, err.Error()}
+	}
+	if !header {
+		return nil, &BaselineError{0, fmt.Sprintf("empty: no %q line", baselineMagic)}
+	}
+	if err := finish(); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+func parseClassHeader(text string) (*BaselineClass, error) {
+	vis, rest, ok := strings.Cut(text, " ")
+	switch vis {
+	case "public", "internal", "protected", "private", "local":
+	default:
+		return nil, fmt.Errorf("want a class line \"VISIBILITY KIND NAME\", got %q", text)
+	}
+	for _, k := range classKinds {
+		if name, ok2 := strings.CutPrefix(rest, k+" "); ok && ok2 && strings.TrimSpace(name) != "" {
+			return &BaselineClass{Name: strings.TrimSpace(name), Kind: k, Visibility: vis, Compose: true, Fields: []*Field{}, Reads: []StableRead{}}, nil
+		}
+	}
+	return nil, fmt.Errorf("want a class line \"VISIBILITY KIND NAME\", got %q", text)
+}
+
+func parseClassLine(c *BaselineClass, key, value string) error {
+	switch key {
+	case "verdict":
+		if !isVerdict(value) {
+			return fmt.Errorf("verdict %q: want stable, unstable or runtime", value)
+		}
+		c.Verdict = value
+	case "stability":
+		c.Stability = value
+	case "analysis":
+		if value != "consumer" {
+			return fmt.Errorf("analysis %q: want consumer", value)
+		}
+		c.Consumer = true
+	case "compose", "marked":
+		v, err := strconv.ParseBool(value)
+		if err != nil {
+			return fmt.Errorf("%s %q: want true or false", key, value)
+		}
+		if key == "compose" {
+			c.Compose = v
+		} else {
+			c.Marked = v
+		}
+	case "type-parameters":
+		c.TypeParameters = strings.Fields(value)
+		if c.Participating == nil {
+			c.Participating = []string{}
+		}
+	case "participating":
+		c.Participating = strings.Fields(value)
+	case "mask":
+		n, err := strconv.ParseInt(value, 10, 32)
+		if err != nil {
+			return fmt.Errorf("mask %q: want an integer", value)
+		}
+		m := int32(n)
+		c.Mask = &m
+	case "$stable":
+		v, expr, ok := strings.Cut(value, " = ")
+		if !ok || strings.TrimSpace(expr) == "" {
+			return fmt.Errorf("$stable %q: want \"VALUE = EXPRESSION\"", value)
+		}
+		p, err := parseValue(v)
+		if err != nil {
+			return fmt.Errorf("$stable value %q: want an integer or ?", v)
+		}
+		c.StableField, c.StableValue, c.StableExpr = true, p, expr
+	case "reads":
+		name, v, ok := strings.Cut(value, " = ")
+		if !ok || name == "" {
+			return fmt.Errorf("reads %q: want \"CLASS = VALUE\"", value)
+		}
+		p, err := parseValue(v)
+		if err != nil {
+			return fmt.Errorf("reads value %q: want an integer or ?", v)
+		}
+		c.Reads = append(c.Reads, StableRead{Class: name, Value: p})
+	case "field":
+		f, err := parseField(value)
+		if err != nil {
+			return err
+		}
+		c.Fields = append(c.Fields, f)
+	default:
+		return fmt.Errorf("unknown key %q", key)
+	}
+	return nil
+}
+
+func isVerdict(s string) bool { return s == "stable" || s == "unstable" || s == "runtime" }
+
+func parseValue(s string) (*int32, error) {
+	if s == "?" {
+		return nil, nil
+	}
+	n, err := strconv.ParseInt(s, 10, 32)
+	if err != nil {
+		return nil, err
+	}
+	v := int32(n)
+	return &v, nil
+}
+
+var errFieldLine = errors.New(`want "field VERDICT val|var NAME: TYPE = STABILITY"`)
+
+func parseField(value string) (*Field, error) {
+	parts := strings.SplitN(value, " ", 3)
+	if len(parts) != 3 || !isVerdict(parts[0]) || (parts[1] != "val" && parts[1] != "var") {
+		return nil, errFieldLine
+	}
+	f := &Field{Verdict: parts[0], Var: parts[1] == "var"}
+	name, rest, ok := strings.Cut(parts[2], ": ")
+	if !ok || name == "" {
+		return nil, errFieldLine
+	}
+	f.Name = name
+	if typ, ok := strings.CutSuffix(rest, " ="); ok {
+		f.Type = typ
+	} else if i := strings.LastIndex(rest, " = "); i >= 0 {
+		f.Type, f.Stability = rest[:i], rest[i+3:]
+	} else {
+		return nil, errFieldLine
+	}
+	if f.Type == "" {
+		return nil, errFieldLine
+	}
+	return f, nil
+}

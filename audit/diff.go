@@ -1,0 +1,591 @@
+package audit
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/composestab/composestab/stability"
+)
+
+// ChangeKind classifies a change by what it does to the library's consumers.
+type ChangeKind string
+
+// The change kinds.
+const (
+	// Regression is a change consumers pay for: a class got less stable, lost a class, or
+	// depends on more of its type arguments.
+	Regression ChangeKind = "regression"
+	// Improvement is a change that makes a class more stable.
+	Improvement ChangeKind = "improvement"
+	// Neutral is any other difference: additions, a field type change that keeps the verdict.
+	Neutral ChangeKind = "neutral"
+)
+
+// Change is one difference between two versions of a class.
+type Change struct {
+	// Class is the Kotlin FQN of the class.
+	Class string `json:"class"`
+	// Part is what changed: "" for the class itself, "type parameter T", or "dependency X" for
+	// a class whose $stable it reads.
+	Part string `json:"part"`
+	// Old and New are the part's value on each side: the class's stability (empty when the
+	// class is absent), a type parameter's participation, a dependency's $stable.
+	Old  string     `json:"old"`
+	New  string     `json:"new"`
+	Kind ChangeKind `json:"kind"`
+	// Message says what changed and why, in words.
+	Message string `json:"message"`
+	// Input is the jar, AAR or folder the class was read from: the new side's, or the old
+	// side's for a removed class; "" for a class that only a baseline names.
+	Input string `json:"input"`
+}
+
+// DiffReport is the outcome of a diff or a baseline check.
+type DiffReport struct {
+	// Changes are keyed by (Class, Part), at most one per key, sorted by Class then Part.
+	Changes []Change `json:"changes"`
+	// Errors are the problems met while scanning either side.
+	Errors []*Error `json:"errors"`
+	// Old and New are the inputs compared; Old is empty for a baseline check.
+	Old []string `json:"old"`
+	New []string `json:"new"`
+}
+
+// Count returns how many changes are of the kind.
+func (d *DiffReport) Count(kind ChangeKind) int {
+	n := 0
+	for _, c := range d.Changes {
+		if c.Kind == kind {
+			n++
+		}
+	}
+	return n
+}
+
+// Ignore drops the changes whose class, or whose dependency for a "dependency X" part, matches
+// cfg, and returns how many it dropped.
+func (d *DiffReport) Ignore(cfg *stability.Config) int {
+	if cfg == nil {
+		return 0
+	}
+	kept := d.Changes[:0]
+	n := 0
+	for _, c := range d.Changes {
+		dep, isDep := strings.CutPrefix(c.Part, "dependency ")
+		if cfg.Match(c.Class) != nil || (isDep && cfg.Match(dep) != nil) {
+			n++
+			continue
+		}
+		kept = append(kept, c)
+	}
+	d.Changes = kept
+	return n
+}
+
+// Diff compares two scans of a library, old and new, class by class, then does a second,
+// classpath-wide pass over the $stable values each class reads, so that a class whose
+// dependency got less stable in the new classpath is reported even though its own binary did
+// not change.
+//
+// The rules: a class that becomes less stable (stable → runtime → unstable), a removed class, a
+// type parameter that newly takes part in the stability, and a dependency whose $stable gains
+// the unstable bit are regressions; the opposite moves are improvements; everything else,
+// added classes included, is neutral.
+func Diff(old, new *Report) *DiffReport {
+	d := compareBaselines(NewBaseline(old), NewBaseline(new), false)
+	d.Errors = mergeErrors(old.Errors, new.Errors)
+	d.Old = append([]string{}, old.Inputs...)
+	d.New = append([]string{}, new.Inputs...)
+	return d
+}
+
+// Check compares a fresh scan with a baseline. The rules are Diff's, except that an added
+// class that is not stable is a regression: a baseline lists what has been reviewed.
+func Check(base *Baseline, rep *Report) *DiffReport {
+	d := compareBaselines(base, NewBaseline(rep), true)
+	d.Errors = mergeErrors(nil, rep.Errors)
+	d.Old = []string{}
+	d.New = append([]string{}, rep.Inputs...)
+	return d
+}
+
+func mergeErrors(a, b []*Error) []*Error {
+	out := []*Error{}
+	seen := map[string]bool{}
+	for _, list := range [][]*Error{a, b} {
+		for _, e := range list {
+			if k := e.Kind + "\x00" + e.Error(); !seen[k] {
+				seen[k] = true
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// differ holds both sides and collects changes keyed by (class, part).
+type differ struct {
+	check   bool
+	changes map[[2]string]Change
+}
+
+func (d *differ) add(c Change) {
+	k := [2]string{c.Class, c.Part}
+	if _, dup := d.changes[k]; dup {
+		return // the first message for a key wins; the passes never produce two on purpose
+	}
+	d.changes[k] = c
+}
+
+func compareBaselines(old, new *Baseline, check bool) *DiffReport {
+	d := &differ{check: check, changes: map[[2]string]Change{}}
+	oldBy := map[string]*BaselineClass{}
+	for _, c := range old.Classes {
+		oldBy[c.Name] = c
+	}
+	newBy := map[string]*BaselineClass{}
+	for _, c := range new.Classes {
+		newBy[c.Name] = c
+		o := oldBy[c.Name]
+		if o == nil {
+			d.added(c)
+			continue
+		}
+		d.class(o, c)
+		d.typeParameters(o, c)
+	}
+	for _, o := range old.Classes {
+		if newBy[o.Name] == nil {
+			d.add(Change{Class: o.Name, Old: stabilityText(o.Stability), Kind: Regression, Input: o.input,
+				Message: "class removed (was " + o.Verdict + ")"})
+		}
+	}
+	// The classpath-wide pass: what each class reads at run time, compared on both sides.
+	for _, c := range new.Classes {
+		if o := oldBy[c.Name]; o != nil {
+			d.dependencies(o, c)
+		}
+	}
+	rep := &DiffReport{Changes: make([]Change, 0, len(d.changes)), Errors: []*Error{}}
+	for _, c := range d.changes {
+		rep.Changes = append(rep.Changes, c)
+	}
+	sort.Slice(rep.Changes, func(i, j int) bool {
+		a, b := rep.Changes[i], rep.Changes[j]
+		if a.Class != b.Class {
+			return a.Class < b.Class
+		}
+		return a.Part < b.Part
+	})
+	return rep
+}
+
+// rank orders verdicts from worst to best.
+func rank(verdict string) int {
+	switch verdict {
+	case "stable":
+		return 2
+	case "runtime":
+		return 1
+	case "unstable":
+		return 0
+	}
+	return -1
+}
+
+func stabilityText(s string) string {
+	if s == "" {
+		return "Stable"
+	}
+	return s
+}
+
+func (d *differ) added(c *BaselineClass) {
+	kind := Neutral
+	msg := "class added: " + c.Verdict
+	if c.Verdict != "stable" {
+		if d.check {
+			kind = Regression
+		}
+		if why := notStableCauses(c); len(why) > 0 {
+			msg += " (" + strings.Join(why, "; ") + ")"
+		} else {
+			msg += " (" + stabilityText(c.Stability) + ")"
+		}
+	}
+	d.add(Change{Class: c.Name, New: stabilityText(c.Stability), Kind: kind, Message: msg, Input: c.input})
+}
+
+// notStableCauses lists, in words, what keeps a class from being stable.
+func notStableCauses(c *BaselineClass) []string {
+	var out []string
+	if c.Consumer && !c.Compose {
+		out = append(out, "not compiled with Compose")
+	}
+	for _, f := range c.Fields {
+		switch {
+		case f.Var:
+			out = append(out, fmt.Sprintf("field `%s` is a var", f.Name))
+		case f.Verdict == "unstable":
+			out = append(out, fmt.Sprintf("field `%s: %s` is unstable", f.Name, f.Type))
+		case f.Verdict == "runtime" && !strings.HasPrefix(f.Stability, "Parameter("):
+			out = append(out, fmt.Sprintf("field `%s: %s` is %s", f.Name, f.Type, f.Stability))
+		}
+	}
+	for _, p := range c.Participating {
+		out = append(out, "type parameter "+p+" participates")
+	}
+	for _, r := range c.Reads {
+		if r.Value != nil && *r.Value&unstableBit != 0 {
+			out = append(out, fmt.Sprintf("reads `%s.$stable` = %d", r.Class, *r.Value))
+		}
+	}
+	return out
+}
+
+// unstableBit is the slot-0 unstable bit of a $stable value.
+const unstableBit = 8
+
+// class compares the two versions of one class's own binary.
+func (d *differ) class(o, n *BaselineClass) {
+	var causes []string
+	if o.Compose && !n.Compose {
+		causes = append(causes, "no longer compiled with Compose")
+	} else if !o.Compose && n.Compose {
+		causes = append(causes, "now compiled with Compose")
+	}
+	if o.Marked && !n.Marked {
+		causes = append(causes, "stable marker removed")
+	} else if !o.Marked && n.Marked {
+		causes = append(causes, "now marked stable (@Stable, @Immutable or a marker)")
+	}
+	if o.Kind != n.Kind {
+		causes = append(causes, fmt.Sprintf("kind %s → %s", o.Kind, n.Kind))
+	}
+	if o.Visibility != n.Visibility {
+		causes = append(causes, fmt.Sprintf("visibility %s → %s", o.Visibility, n.Visibility))
+	}
+	if !o.Consumer && !n.Consumer {
+		causes = append(causes, fieldCauses(o, n)...)
+		if ot, nt := strings.Join(o.TypeParameters, ", "), strings.Join(n.TypeParameters, ", "); ot != nt {
+			causes = append(causes, fmt.Sprintf("type parameters <%s> → <%s>", ot, nt))
+		}
+	}
+	exprChanged := o.StableField != n.StableField || o.StableExpr != n.StableExpr
+	valueWorse, valueBetter := false, false
+	if exprChanged && o.StableValue != nil && n.StableValue != nil {
+		ob, nb := *o.StableValue&unstableBit != 0, *n.StableValue&unstableBit != 0
+		valueWorse, valueBetter = !ob && nb, ob && !nb
+	}
+	if len(causes) == 0 {
+		// Nothing visible explains it; name the binary's own differences.
+		if exprChanged {
+			causes = append(causes, fmt.Sprintf("`$stable` initializer `%s` → `%s`", exprText(o), exprText(n)))
+		}
+		if !sameMask(o.Mask, n.Mask) {
+			causes = append(causes, fmt.Sprintf("@StabilityInferred mask %s → %s", maskText(o.Mask), maskText(n.Mask)))
+		}
+	}
+	if o.Verdict == n.Verdict && (valueWorse || valueBetter) {
+		causes = append(causes, fmt.Sprintf("`$stable` %s → %s", valueText32(o.StableValue), valueText32(n.StableValue)))
+	}
+	var head string
+	kind := Neutral
+	switch ro, rn := rank(o.Verdict), rank(n.Verdict); {
+	case o.Verdict != n.Verdict:
+		head = o.Verdict + " → " + n.Verdict
+		if rn < ro {
+			kind = Regression
+		} else if rn > ro {
+			kind = Improvement
+		}
+	case o.Stability != n.Stability:
+		head = "stability " + stabilityText(o.Stability) + " → " + stabilityText(n.Stability)
+	}
+	if kind == Neutral && o.Verdict == n.Verdict {
+		if valueWorse {
+			kind = Regression
+		} else if valueBetter {
+			kind = Improvement
+		}
+	}
+	if head == "" && len(causes) == 0 {
+		return
+	}
+	msg := head
+	if len(causes) > 0 {
+		if msg != "" {
+			msg += ": "
+		}
+		msg += strings.Join(causes, "; ")
+	}
+	d.add(Change{Class: n.Name, Old: stabilityText(o.Stability), New: stabilityText(n.Stability), Kind: kind, Message: msg, Input: n.input})
+}
+
+func exprText(c *BaselineClass) string {
+	if !c.StableField {
+		return "none"
+	}
+	return c.StableExpr
+}
+
+func sameMask(a, b *int32) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+func maskText(m *int32) string {
+	if m == nil {
+		return "none"
+	}
+	return fmt.Sprint(*m)
+}
+
+// fieldCauses describes field by field how the class's fields changed, new order first, then
+// the removed ones.
+func fieldCauses(o, n *BaselineClass) []string {
+	var out []string
+	oldBy := map[string]*Field{}
+	for _, f := range o.Fields {
+		oldBy[f.Name] = f
+	}
+	newBy := map[string]bool{}
+	for _, f := range n.Fields {
+		newBy[f.Name] = true
+		of := oldBy[f.Name]
+		if of == nil {
+			out = append(out, fmt.Sprintf("field `%s` added (`%s %s: %s`)", f.Name, valVar(f.Var), f.Name, f.Type))
+			continue
+		}
+		if !of.Var && f.Var {
+			out = append(out, fmt.Sprintf("field `%s` became var", f.Name))
+		} else if of.Var && !f.Var {
+			out = append(out, fmt.Sprintf("field `%s` became val", f.Name))
+		}
+		if of.Type != f.Type {
+			out = append(out, fmt.Sprintf("field `%s` changed type `%s` → `%s`", f.Name, of.Type, f.Type))
+		} else if of.Verdict != f.Verdict || of.Stability != f.Stability {
+			s := fmt.Sprintf("field `%s: %s` became %s", f.Name, f.Type, f.Verdict)
+			if of.Verdict == f.Verdict {
+				s = fmt.Sprintf("field `%s: %s` changed stability %s → %s", f.Name, f.Type, stabilityText(of.Stability), stabilityText(f.Stability))
+			}
+			if why := n.why[f.Name]; why != "" {
+				s += " because " + why
+			}
+			out = append(out, s)
+		}
+	}
+	for _, f := range o.Fields {
+		if !newBy[f.Name] {
+			out = append(out, fmt.Sprintf("field `%s` removed", f.Name))
+		}
+	}
+	return out
+}
+
+// typeParameters reports each type parameter, by position, that starts or stops taking part
+// in the class's stability. Parameters present on one side only are the class change's business,
+// and so is an unstable side, where no argument matters.
+func (d *differ) typeParameters(o, n *BaselineClass) {
+	if o.Participating == nil || n.Participating == nil || o.Verdict == "unstable" || n.Verdict == "unstable" {
+		return
+	}
+	in := func(list []string, name string) bool {
+		for _, x := range list {
+			if x == name {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i < len(o.TypeParameters) && i < len(n.TypeParameters); i++ {
+		was, is := in(o.Participating, o.TypeParameters[i]), in(n.Participating, n.TypeParameters[i])
+		name := n.TypeParameters[i]
+		switch {
+		case !was && is:
+			d.add(Change{Class: n.Name, Part: "type parameter " + name, Old: "not participating", New: "participating", Kind: Regression,
+				Message: "type parameter " + name + " now participates: an unstable argument makes the class unstable", Input: n.input})
+		case was && !is:
+			d.add(Change{Class: n.Name, Part: "type parameter " + name, Old: "participating", New: "not participating", Kind: Improvement,
+				Message: "type parameter " + name + " no longer participates", Input: n.input})
+		}
+	}
+}
+
+// dependencies compares the $stable values a class reads on both sides. Dependencies read on
+// one side only changed with the class's own initializer, which the class change reports.
+func (d *differ) dependencies(o, n *BaselineClass) {
+	oldBy := map[string]StableRead{}
+	for _, r := range o.Reads {
+		oldBy[r.Class] = r
+	}
+	for _, r := range n.Reads {
+		or, ok := oldBy[r.Class]
+		if !ok {
+			continue
+		}
+		var kind ChangeKind
+		var what string
+		switch {
+		case or.Value != nil && r.Value != nil:
+			if *or.Value == *r.Value {
+				continue
+			}
+			ob, nb := *or.Value&unstableBit != 0, *r.Value&unstableBit != 0
+			switch {
+			case !ob && nb:
+				kind, what = Regression, "became unstable"
+			case ob && !nb:
+				kind, what = Improvement, "became stable"
+			default:
+				kind, what = Neutral, "changed"
+			}
+			what += fmt.Sprintf(" (`$stable` %d → %d", *or.Value, *r.Value)
+			if r.Input != "" {
+				what += " in " + filepath.Base(r.Input)
+			}
+			what += ")"
+		case or.Value != nil && r.Value == nil:
+			kind, what = Regression, "can no longer be read: "+r.Err
+			if r.Err == "" {
+				what = "can no longer be read"
+			}
+		default:
+			continue // unknown before: nothing to compare with
+		}
+		msg := "dependency `" + r.Class + "` " + what
+		if via := readThrough(n, r.Class); len(via) > 0 {
+			msg += ", read through " + strings.Join(via, ", ")
+		}
+		d.add(Change{Class: n.Name, Part: "dependency " + r.Class, Old: valueText32(or.Value), New: valueText32(r.Value),
+			Kind: kind, Message: msg, Input: n.input})
+	}
+}
+
+// readThrough names the fields whose stability has a Runtime(...) leaf for the dependency.
+func readThrough(c *BaselineClass, dep string) []string {
+	simple := dep
+	if i := strings.LastIndex(dep, "."); i >= 0 {
+		simple = dep[i+1:]
+	}
+	leaf := "Runtime(" + simple + ")"
+	var out []string
+	for _, f := range c.Fields {
+		for _, part := range strings.Split(f.Stability, ",") {
+			if part == leaf {
+				out = append(out, "field `"+f.Name+"`")
+				break
+			}
+		}
+	}
+	return out
+}
+
+// WriteText writes the changes in apidiff's shape: regressions, then improvements, then neutral
+// changes, each under a header with "- " bullets, and a summary line.
+func (d *DiffReport) WriteText(w io.Writer) error {
+	var b strings.Builder
+	for _, k := range []ChangeKind{Regression, Improvement, Neutral} {
+		first := true
+		for _, c := range d.Changes {
+			if c.Kind != k {
+				continue
+			}
+			if first {
+				if b.Len() > 0 {
+					b.WriteString("\n")
+				}
+				b.WriteString(sectionTitle[k] + ":\n")
+				first = false
+			}
+			fmt.Fprintf(&b, "- %s: %s\n", c.Class, c.Message)
+		}
+	}
+	if b.Len() > 0 {
+		b.WriteString("\n")
+	}
+	b.WriteString(d.Summary() + "\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+var sectionTitle = map[ChangeKind]string{Regression: "Regressions", Improvement: "Improvements", Neutral: "Neutral changes"}
+
+// Summary is a one-line count of the changes and errors.
+func (d *DiffReport) Summary() string {
+	return fmt.Sprintf("%s, %s, %s; %s",
+		plural(d.Count(Regression), "regression"), plural(d.Count(Improvement), "improvement"),
+		plural(d.Count(Neutral), "neutral change"), plural(len(d.Errors), "error"))
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	if strings.HasSuffix(word, "s") {
+		return fmt.Sprintf("%d %ses", n, word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// WriteMarkdown writes the changes as a pull-request comment: a summary, then a table per kind.
+func (d *DiffReport) WriteMarkdown(w io.Writer) error {
+	var b strings.Builder
+	b.WriteString("### Compose stability changes\n\n")
+	if len(d.Changes) == 0 {
+		b.WriteString("No stability changes.\n")
+	}
+	for _, k := range []ChangeKind{Regression, Improvement, Neutral} {
+		if d.Count(k) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "**%s** (%d)\n\n| Class | Change | Old | New |\n|---|---|---|---|\n", sectionTitle[k], d.Count(k))
+		for _, c := range d.Changes {
+			if c.Kind == k {
+				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", mdCode(c.Class), mdCell(c.Message), mdCode(c.Old), mdCode(c.New))
+			}
+		}
+		b.WriteString("\n")
+	}
+	if len(d.Changes) == 0 {
+		b.WriteString("\n")
+	}
+	if len(d.Errors) > 0 {
+		fmt.Fprintf(&b, "<details><summary>%s while scanning</summary>\n\n", plural(len(d.Errors), "error"))
+		for _, e := range d.Errors {
+			fmt.Fprintf(&b, "- %s: %s\n", e.Kind, mdCell(e.Error()))
+		}
+		b.WriteString("\n</details>\n\n")
+	}
+	b.WriteString(d.Summary() + "\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// mdCell makes text safe inside a table cell of a pull-request comment: outside `code` spans,
+// characters that Markdown or GitHub would interpret (emphasis, HTML, @mentions, $math$) are
+// escaped; everywhere, pipes are escaped and newlines flattened.
+func mdCell(s string) string {
+	parts := strings.Split(s, "`")
+	for i, p := range parts {
+		if i%2 == 0 || i == len(parts)-1 && len(parts)%2 == 0 {
+			p = mdText.Replace(p)
+		}
+		parts[i] = strings.NewReplacer("|", "\\|", "\n", " ").Replace(p)
+	}
+	return strings.Join(parts, "`")
+}
+
+var mdText = strings.NewReplacer("\\", "\\\\", "*", "\\*", "_", "\\_", "<", "&lt;", ">", "&gt;", "@", "&#64;", "$", "&#36;")
+
+func mdCode(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "`" + strings.NewReplacer("|", "\\|", "\n", " ").Replace(s) + "`"
+}

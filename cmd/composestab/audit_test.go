@@ -1,0 +1,144 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/composestab/composestab/internal/fixtures"
+)
+
+var update = flag.Bool("update", false, "rewrite the CLI goldens in testdata/")
+
+// runCLI runs the command in-process and returns stdout and stderr with the fixture root replaced
+// by $GOLDEN, so goldens do not depend on where the checkout is.
+func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb)
+	root := fixtures.Root()
+	clean := func(s string) string { return strings.ReplaceAll(s, root, "$GOLDEN") }
+	return code, clean(out.String()), clean(errb.String())
+}
+
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+func fixtureJar(t *testing.T, module string) string {
+	t.Helper()
+	m, err := fixtures.Get(module)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m.Jar()
+}
+
+func TestAuditFormats(t *testing.T) {
+	lib1, lib2, stub := fixtureJar(t, "lib1"), fixtureJar(t, "lib2"), fixtures.RuntimeStubJar()
+	for _, format := range []string{"text", "table", "json", "compose-report", "markdown"} {
+		t.Run(format, func(t *testing.T) {
+			code, out, errOut := runCLI(t, "audit", "--format", format, "--classpath", stub, lib1, lib2)
+			if code != exitOK {
+				t.Fatalf("exit %d; stderr:\n%s", code, errOut)
+			}
+			checkGolden(t, "audit-"+format+".golden", out)
+		})
+	}
+}
+
+// TestAuditComposeReportEqualsCompiler checks that compose-report reproduces the compiler's own
+// -classes.txt for a module, byte for byte.
+func TestAuditComposeReportEqualsCompiler(t *testing.T) {
+	m, err := fixtures.Get("lib2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"audit", "--format", "compose-report", "--include-nonpublic"}
+	for _, p := range m.Classpath() {
+		args = append(args, "--classpath", p)
+	}
+	code, out, errOut := runCLI(t, append(args, m.Jar())...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want, err := os.ReadFile(m.Report("-classes.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(want) {
+		t.Errorf("compose-report differs from the compiler's lib2-classes.txt\n--- ours\n%s--- compiler\n%s", out, want)
+	}
+}
+
+func TestAuditExitCodes(t *testing.T) {
+	lib1, stub := fixtureJar(t, "lib1"), fixtures.RuntimeStubJar()
+	corrupt := filepath.Join(t.TempDir(), "corrupt.jar")
+	if err := os.WriteFile(corrupt, []byte("PK\x03\x04 this is not a zip"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		code int
+		// stderr must contain this
+		stderr string
+	}{
+		{"clean", []string{"audit", "--quiet", "--classpath", stub, lib1}, exitOK, ""},
+		{"fail-on unstable", []string{"audit", "--quiet", "--fail-on", "unstable", "--classpath", stub, lib1}, exitFindings, "classes are unstable"},
+		{"fail-on runtime", []string{"audit", "--quiet", "--fail-on", "runtime", "--only", "runtime", "--classpath", stub, lib1}, exitFindings, "not stable"},
+		{"fail-on without findings", []string{"audit", "--quiet", "--fail-on", "unstable", "--only", "stable", "--classpath", stub, lib1}, exitOK, ""},
+		{"unknown flag", []string{"audit", "--bogus", lib1}, exitUsage, "unknown flag"},
+		{"bad format", []string{"audit", "--format", "xml", lib1}, exitUsage, "choose one of"},
+		{"missing input", []string{"audit", "/nonexistent/x.jar"}, exitUsage, "no such file"},
+		{"unknown command", []string{"frobnicate"}, exitUsage, "unknown command"},
+		{"corrupt jar", []string{"audit", "--classpath", stub, lib1, corrupt}, exitUnreadable, "corrupt.jar"},
+		{"explain without classpath", []string{"explain", "lib1.LBox<lib1.LStable>"}, exitUsage, "--classpath"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, errOut := runCLI(t, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d; stderr:\n%s", code, tt.code, errOut)
+			}
+			if !strings.Contains(errOut, tt.stderr) {
+				t.Errorf("stderr %q does not contain %q", errOut, tt.stderr)
+			}
+		})
+	}
+}
+
+func TestExplain(t *testing.T) {
+	lib1, lib2, stub := fixtureJar(t, "lib1"), fixtureJar(t, "lib2"), fixtures.RuntimeStubJar()
+	cp := strings.Join([]string{lib1, lib2, stub}, string(os.PathListSeparator))
+	for _, tt := range []struct{ name, typ, format string }{
+		{"box-stable", "lib1.LBox<lib1.LStable>", "text"},
+		{"box-list-unstable", "LBox<List<LUnstable>>", "text"},
+		{"pair-json", "kotlin.Pair<lib1.LStable, Int>", "json"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCLI(t, "explain", "--format", tt.format, "--classpath", cp, tt.typ)
+			if code != exitOK {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			checkGolden(t, "explain-"+tt.name+".golden", out)
+		})
+	}
+}

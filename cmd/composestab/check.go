@@ -1,0 +1,80 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/composestab/composestab/audit"
+)
+
+func runCheck(s *streams, args []string) error {
+	var o auditOptions
+	var baseline, format string
+	var ignore []string
+	var strict bool
+	fs := newFlagSet(s, "check", "check --baseline FILE [flags] PATH...")
+	scanFlags(fs, &o)
+	fs.StringVar(&baseline, "baseline", "", "the baseline written by composestab dump (required)")
+	fs.StringArrayVar(&ignore, "ignore", nil, "drop changes of classes matching this pattern (configuration-file syntax; repeatable)")
+	fs.BoolVar(&strict, "strict", false, "also fail on improvements, additions and neutral changes: the baseline must be current")
+	fs.StringVar(&format, "format", "text", "text, json, markdown or sarif")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := oneOf("format", format, diffFormats...); err != nil {
+		return err
+	}
+	if baseline == "" {
+		return usageErrorf("check needs --baseline FILE (write one with composestab dump)")
+	}
+	if fs.NArg() == 0 {
+		return usageErrorf("check needs at least one PATH (a jar, an AAR or a folder)")
+	}
+	ign, err := ignorePatterns(ignore)
+	if err != nil {
+		return err
+	}
+	base, err := readBaseline(baseline)
+	if err != nil {
+		return err
+	}
+	rep, err := scan(s, &o, fs.Args(), true)
+	if err != nil {
+		return err
+	}
+	d := audit.Check(base, rep)
+	d.Ignore(ign)
+	for i := range d.Changes {
+		if d.Changes[i].Input == "" {
+			d.Changes[i].Input = baseline // a removed class is only in the baseline
+		}
+	}
+	if err := printDiff(s, format, d); err != nil {
+		return err
+	}
+	if rep.Unreadable() {
+		return &exitError{code: exitUnreadable, msg: "some inputs could not be read (see above)"}
+	}
+	if n := d.Count(audit.Regression); n > 0 {
+		return &exitError{code: exitFindings, msg: fmt.Sprintf("%d stability regressions against %s (if intended, regenerate it with composestab dump)", n, baseline)}
+	}
+	if strict && len(d.Changes) > 0 {
+		return &exitError{code: exitFindings, msg: fmt.Sprintf("--strict: %d changes against %s; regenerate it with composestab dump", len(d.Changes), baseline)}
+	}
+	return nil
+}
+
+// readBaseline opens and parses a baseline; a file that cannot be read or parsed is an
+// unreadable input.
+func readBaseline(path string) (*audit.Baseline, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &exitError{code: exitUnreadable, msg: err.Error()}
+	}
+	defer f.Close()
+	b, err := audit.ReadBaseline(f)
+	if err != nil {
+		return nil, &exitError{code: exitUnreadable, msg: path + ": " + err.Error()}
+	}
+	return b, nil
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/composestab/composestab/audit"
+	"github.com/composestab/composestab/stability"
+)
+
+// diffFormats are the printers of a *audit.DiffReport, for diff and check alike.
+var diffFormats = []string{"text", "json", "markdown", "sarif"}
+
+func runDiff(s *streams, args []string) error {
+	var o auditOptions
+	var oldCP, newCP, ignore []string
+	var format string
+	fs := newFlagSet(s, "diff", "diff [flags] OLD NEW   (each side one or more jars, AARs or folders joined by ':')")
+	fs.StringArrayVar(&oldCP, "old-classpath", nil, "jars or folders the OLD side resolves against (repeatable; several joined by ':')")
+	fs.StringArrayVar(&newCP, "new-classpath", nil, "jars or folders the NEW side resolves against (repeatable; several joined by ':')")
+	fs.StringArrayVar(&o.configs, "config", nil, "stability configuration file, applied to both sides (repeatable)")
+	fs.StringVar(&o.compiler, "compiler", stability.DefaultCompiler, "Compose compiler version whose rules apply ("+strings.Join(stability.SupportedCompilers, ", ")+")")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress or diagnostics on stderr")
+	fs.BoolVar(&o.includeNonPublic, "include-nonpublic", false, "also compare internal classes")
+	fs.StringArrayVar(&ignore, "ignore", nil, "drop changes of classes matching this pattern (configuration-file syntax; repeatable)")
+	fs.StringVar(&format, "format", "text", "text, json, markdown or sarif")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := oneOf("format", format, diffFormats...); err != nil {
+		return err
+	}
+	if fs.NArg() != 2 {
+		return usageErrorf("diff takes two arguments, OLD and NEW; join several paths of one side with ':'")
+	}
+	ign, err := ignorePatterns(ignore)
+	if err != nil {
+		return err
+	}
+	oldPaths, newPaths := splitPaths([]string{fs.Arg(0)}), splitPaths([]string{fs.Arg(1)})
+	if len(oldPaths) == 0 || len(newPaths) == 0 {
+		return usageErrorf("diff: OLD and NEW must each name at least one path")
+	}
+	oldOpts, newOpts := o, o
+	oldOpts.classpath, newOpts.classpath = oldCP, newCP
+	oldRep, err := scan(s, &oldOpts, oldPaths, o.includeNonPublic)
+	if err != nil {
+		return err
+	}
+	newRep, err := scan(s, &newOpts, newPaths, o.includeNonPublic)
+	if err != nil {
+		return err
+	}
+	d := audit.Diff(oldRep, newRep)
+	d.Ignore(ign)
+	if err := printDiff(s, format, d); err != nil {
+		return err
+	}
+	if oldRep.Unreadable() || newRep.Unreadable() {
+		return &exitError{code: exitUnreadable, msg: "some inputs could not be read (see above)"}
+	}
+	if n := d.Count(audit.Regression); n > 0 {
+		return &exitError{code: exitFindings, msg: fmt.Sprintf("%d stability regressions", n)}
+	}
+	return nil
+}
+
+// ignorePatterns compiles --ignore values into one configuration, checking each on its own so
+// that an error names the bad pattern.
+func ignorePatterns(patterns []string) (*stability.Config, error) {
+	if len(patterns) == 0 {
+		return nil, nil
+	}
+	for _, p := range patterns {
+		if _, err := stability.ParseConfig("--ignore", []byte(p)); err != nil {
+			return nil, usageErrorf("%v", err)
+		}
+	}
+	cfg, err := stability.ParseConfig("--ignore", []byte(strings.Join(patterns, "\n")))
+	if err != nil {
+		return nil, usageErrorf("--ignore: %v", err)
+	}
+	return cfg, nil
+}
+
+func printDiff(s *streams, format string, d *audit.DiffReport) error {
+	switch format {
+	case "json":
+		return writeJSON(s.out, d)
+	case "markdown":
+		return d.WriteMarkdown(s.out)
+	case "sarif":
+		return d.WriteSARIF(s.out)
+	}
+	return d.WriteText(s.out)
+}

@@ -1,0 +1,30 @@
+package main
+
+import (
+	"github.com/composestab/composestab/audit"
+)
+
+// runDump writes the baseline of PATH... to stdout: every public, protected and internal class,
+// as audit.WriteBaseline documents.
+func runDump(s *streams, args []string) error {
+	var o auditOptions
+	fs := newFlagSet(s, "dump", "dump [flags] PATH... > FILE")
+	scanFlags(fs, &o)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return usageErrorf("dump needs at least one PATH (a jar, an AAR or a folder)")
+	}
+	rep, err := scan(s, &o, fs.Args(), true)
+	if err != nil {
+		return err
+	}
+	if err := audit.WriteBaseline(s.out, rep); err != nil {
+		return err
+	}
+	if rep.Unreadable() {
+		return &exitError{code: exitUnreadable, msg: "some inputs could not be read (see above); the baseline is incomplete"}
+	}
+	return nil
+}

@@ -1,0 +1,269 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/composestab/composestab/internal/fixtures"
+)
+
+// Tests of dump, check, diff and verify on the evolving library's two releases (libv1 on depv1;
+// libv2 on depv2, with evo.lib.Moving moved to the non-Compose plainv2). Goldens are
+// testdata/jobs-*.golden; go test -update rewrites them.
+
+// The -update flag may be declared by another test file of the package; look it up at run time.
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite the CLI goldens in testdata/")
+	}
+}
+
+func jobsUpdating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// jobsRun runs the command in-process, with the fixture root written as $GOLDEN in the output.
+func jobsRun(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb)
+	clean := func(s string) string { return strings.ReplaceAll(s, fixtures.Root(), "$GOLDEN") }
+	return code, clean(out.String()), clean(errb.String())
+}
+
+func jobsGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if jobsUpdating() {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+func jobsJar(t *testing.T, module string) string {
+	t.Helper()
+	m, err := fixtures.Get(module)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m.Jar()
+}
+
+func joinPaths(paths ...string) string { return strings.Join(paths, string(os.PathListSeparator)) }
+
+// The classpaths of the two releases.
+func v1CP(t *testing.T) string { return joinPaths(jobsJar(t, "depv1"), fixtures.RuntimeStubJar()) }
+func v2CP(t *testing.T) string {
+	return joinPaths(jobsJar(t, "depv2"), jobsJar(t, "plainv2"), fixtures.RuntimeStubJar())
+}
+
+// baselineV1 is the committed dump of libv1, used as the baseline of the check tests; its
+// relative path keeps the goldens free of temporary folders.
+const baselineV1 = "testdata/jobs-dump-libv1.golden"
+
+func TestDump(t *testing.T) {
+	code, out, errOut := jobsRun(t, "dump", "--classpath", v1CP(t), jobsJar(t, "libv1"))
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	jobsGolden(t, "jobs-dump-libv1.golden", out)
+	code, out, errOut = jobsRun(t, "dump", "--classpath", v2CP(t), jobsJar(t, "libv2"))
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	jobsGolden(t, "jobs-dump-libv2.golden", out)
+}
+
+func TestCheck(t *testing.T) {
+	libv1, libv2 := jobsJar(t, "libv1"), jobsJar(t, "libv2")
+	t.Run("unchanged", func(t *testing.T) {
+		code, out, errOut := jobsRun(t, "check", "--baseline", baselineV1, "--classpath", v1CP(t), libv1)
+		if code != exitOK || out != "0 regressions, 0 improvements, 0 neutral changes; 0 errors\n" || errOut != "" {
+			t.Errorf("exit %d\n%s%s", code, out, errOut)
+		}
+	})
+	for _, format := range diffFormats {
+		t.Run(format, func(t *testing.T) {
+			code, out, errOut := jobsRun(t, "check", "--baseline", baselineV1, "--format", format, "--classpath", v2CP(t), libv2)
+			if code != exitFindings {
+				t.Errorf("exit %d, want %d", code, exitFindings)
+			}
+			want := "composestab: 11 stability regressions against " + baselineV1 + " (if intended, regenerate it with composestab dump)\n"
+			if errOut != want {
+				t.Errorf("stderr %q, want %q", errOut, want)
+			}
+			jobsGolden(t, "jobs-check-"+format+".golden", out)
+		})
+	}
+	// Ignoring every class that regressed leaves an improvement, an addition and a neutral
+	// change: they pass, unless --strict.
+	ignore := []string{"--ignore", "evo.lib.StableToUnstable", "--ignore", "evo.lib.RuntimeToUnstable",
+		"--ignore", "evo.lib.RuntimeRefToUnstable", "--ignore", "evo.lib.AddedUnstable", "--ignore", "evo.lib.DependsOnDep",
+		"--ignore", "evo.lib.Helper", "--ignore", "evo.lib.Moving", "--ignore", "evo.lib.Removed",
+		"--ignore", "evo.lib.TypeParamParticipates", "--ignore", "evo.lib.UsesMoving"}
+	t.Run("ignore", func(t *testing.T) {
+		args := append([]string{"check", "--baseline", baselineV1, "--classpath", v2CP(t)}, ignore...)
+		code, out, errOut := jobsRun(t, append(args, libv2)...)
+		if code != exitOK || errOut != "" {
+			t.Errorf("exit %d: %s", code, errOut)
+		}
+		want := "Improvements:\n- evo.lib.UnstableToStable: unstable → stable: field `x` became val\n\n" +
+			"Neutral changes:\n- evo.lib.AddedStable: class added: stable\n" +
+			"- evo.lib.FieldTypeChange: stability Uncertain(List) → Uncertain(MutableList): field `items` changed type `List<String>` → `MutableList<String>`\n\n" +
+			"0 regressions, 1 improvement, 2 neutral changes; 0 errors\n"
+		if out != want {
+			t.Errorf("got\n%s\nwant\n%s", out, want)
+		}
+		code, _, errOut = jobsRun(t, append(append(args, "--strict"), libv2)...)
+		if code != exitFindings || !strings.Contains(errOut, "--strict: 3 changes against") {
+			t.Errorf("--strict: exit %d: %s", code, errOut)
+		}
+	})
+}
+
+func TestDiff(t *testing.T) {
+	oldSide, newSide := jobsJar(t, "libv1"), joinPaths(jobsJar(t, "libv2"), jobsJar(t, "plainv2"))
+	for _, format := range diffFormats {
+		t.Run(format, func(t *testing.T) {
+			code, out, errOut := jobsRun(t, "diff", "--format", format, "--old-classpath", v1CP(t),
+				"--new-classpath", jobsJar(t, "depv2"), "--new-classpath", fixtures.RuntimeStubJar(), oldSide, newSide)
+			if code != exitFindings || errOut != "composestab: 10 stability regressions\n" {
+				t.Errorf("exit %d, stderr %q", code, errOut)
+			}
+			jobsGolden(t, "jobs-diff-"+format+".golden", out)
+		})
+	}
+	t.Run("identical", func(t *testing.T) {
+		code, out, errOut := jobsRun(t, "diff", "--old-classpath", v1CP(t), "--new-classpath", v1CP(t), oldSide, oldSide)
+		if code != exitOK || out != "0 regressions, 0 improvements, 0 neutral changes; 0 errors\n" || errOut != "" {
+			t.Errorf("exit %d\n%s%s", code, out, errOut)
+		}
+	})
+	t.Run("ignore", func(t *testing.T) {
+		code, out, _ := jobsRun(t, "diff", "--format", "json", "--ignore", "evo.**", "--old-classpath", v1CP(t), "--new-classpath", v2CP(t), oldSide, newSide)
+		if code != exitOK || !strings.Contains(out, `"changes": []`) {
+			t.Errorf("exit %d\n%s", code, out)
+		}
+	})
+}
+
+func TestVerify(t *testing.T) {
+	lib := []string{"--classpath", v2CP(t), "--expect-stable", "evo.lib.*", jobsJar(t, "libv2"), jobsJar(t, "plainv2")}
+	for _, format := range []string{"text", "json"} {
+		t.Run(format, func(t *testing.T) {
+			code, out, errOut := jobsRun(t, append([]string{"verify", "--format", format}, lib...)...)
+			if code != exitFindings || errOut != "composestab: 11 policy violations\n" {
+				t.Errorf("exit %d, stderr %q", code, errOut)
+			}
+			jobsGolden(t, "jobs-verify-"+format+".golden", out)
+		})
+	}
+	t.Run("clean", func(t *testing.T) {
+		code, out, errOut := jobsRun(t, "verify", "--classpath", fixtures.RuntimeStubJar(), "--expect-stable", "evo.dep.Dep", "--expect-stable", "evo.dep.DepUnchanged", jobsJar(t, "depv1"))
+		if code != exitOK || out != "0 violations in 0 classes; 0 errors\n" || errOut != "" {
+			t.Errorf("exit %d\n%s%s", code, out, errOut)
+		}
+	})
+}
+
+func TestJobsUsage(t *testing.T) {
+	lib := jobsJar(t, "libv1")
+	tests := []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"dump"}, "dump needs at least one PATH"},
+		{[]string{"dump", "--bogus", lib}, "unknown flag: --bogus"},
+		{[]string{"dump", "--compiler", "1.5", lib}, "--compiler \"1.5\""},
+		{[]string{"dump", "/no/such/file.jar"}, "no such file"},
+		{[]string{"check", lib}, "check needs --baseline"},
+		{[]string{"check", "--baseline", baselineV1}, "check needs at least one PATH"},
+		{[]string{"check", "--baseline", baselineV1, "--format", "xml", lib}, "--format \"xml\": choose one of text, json, markdown, sarif"},
+		{[]string{"check", "--baseline", baselineV1, "--ignore", "com.*<*>", lib}, "--ignore: Error parsing"},
+		{[]string{"diff", lib}, "diff takes two arguments"},
+		{[]string{"diff", lib, lib, lib}, "diff takes two arguments"},
+		{[]string{"diff", "--format", "html", lib, lib}, "--format \"html\""},
+		{[]string{"diff", "--ignore", "a..b<", lib, lib}, "--ignore"},
+		{[]string{"diff", string(os.PathListSeparator), lib}, "must each name at least one path"},
+		{[]string{"diff", "--classpath", lib, lib, lib}, "unknown flag: --classpath"},
+		{[]string{"verify"}, "verify needs at least one PATH"},
+		{[]string{"verify", "--format", "sarif", lib}, "--format \"sarif\": choose one of text, json"},
+		{[]string{"verify", "--expect-stable", "com.*<*>", lib}, "--expect-stable: Error parsing"},
+		{[]string{"verify", "--config", "/no/such.conf", lib}, "not found"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, out, errOut := jobsRun(t, tt.args...)
+			if code != exitUsage || !strings.Contains(errOut, tt.msg) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, errOut, exitUsage, tt.msg)
+			}
+			if out != "" {
+				t.Errorf("stdout %q", out)
+			}
+		})
+	}
+	for _, cmd := range []string{"dump", "check", "diff", "verify"} {
+		if code, _, errOut := jobsRun(t, cmd, "--help"); code != exitOK || !strings.Contains(errOut, "Usage: composestab "+cmd) {
+			t.Errorf("%s --help: exit %d: %s", cmd, code, errOut)
+		}
+	}
+}
+
+// TestJobsUnreadable: a corrupt jar, or a baseline that cannot be read, exits 3; the report
+// is still written.
+func TestJobsUnreadable(t *testing.T) {
+	dir := t.TempDir()
+	good, err := os.ReadFile(jobsJar(t, "libv1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	corrupt := filepath.Join(dir, "corrupt.jar")
+	if err := os.WriteFile(corrupt, good[:len(good)/3], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	badBaseline := filepath.Join(dir, "bad.stability")
+	if err := os.WriteFile(badBaseline, []byte("composestab-baseline 1\npublic class a.B\n  verdict maybe\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lib := jobsJar(t, "libv1")
+	tests := []struct {
+		args    []string
+		stdout  string // a substring of what is still printed
+		message string
+	}{
+		{[]string{"dump", corrupt, lib}, "public class evo.lib.Unchanged", "the baseline is incomplete"},
+		{[]string{"check", "--baseline", baselineV1, "--classpath", v1CP(t), corrupt, lib}, "0 regressions", "could not be read"},
+		{[]string{"check", "--baseline", badBaseline, lib}, "", "bad.stability: baseline line 3: verdict \"maybe\""},
+		{[]string{"check", "--baseline", filepath.Join(dir, "missing.stability"), lib}, "", "missing.stability"},
+		{[]string{"diff", "--format", "sarif", "--old-classpath", v1CP(t), "--new-classpath", v1CP(t), joinPaths(lib, corrupt), lib}, `"executionSuccessful": false`, "could not be read"},
+		{[]string{"verify", "--format", "json", corrupt}, `"kind": "unreadable"`, "could not be read"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.args[0], func(t *testing.T) {
+			code, out, errOut := jobsRun(t, tt.args...)
+			if code != exitUnreadable {
+				t.Errorf("exit %d, want %d; stderr %s", code, exitUnreadable, errOut)
+			}
+			if !strings.Contains(out, tt.stdout) || !strings.Contains(errOut, tt.message) {
+				t.Errorf("stdout\n%s\nstderr\n%s\nwant %q and %q", out, errOut, tt.stdout, tt.message)
+			}
+			if tt.stdout != "" && !strings.Contains(errOut, "unreadable: ") {
+				t.Errorf("no diagnostic for the corrupt jar: %s", errOut)
+			}
+		})
+	}
+}

@@ -1,0 +1,410 @@
+package runtime
+
+import (
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/internal/fixtures"
+	"github.com/composestab/composestab/stability"
+)
+
+func TestParseMethodDescriptor(t *testing.T) {
+	tests := []struct {
+		desc   string
+		params []string
+		ret    string
+		ok     bool
+	}{
+		{"()V", nil, "V", true},
+		{"(Lapp/Box;Landroidx/compose/runtime/Composer;I)V", []string{"Lapp/Box;", composerDesc, "I"}, "V", true},
+		{"(IJ[[Ljava/lang/String;D)Ljava/lang/Object;", []string{"I", "J", "[[Ljava/lang/String;", "D"}, "Ljava/lang/Object;", true},
+		{"(I", nil, "", false},
+		{"I)V", nil, "", false},
+		{"(L;)V", nil, "", false},
+		{"(Q)V", nil, "", false},
+		{"(I)", nil, "", false},
+		{"(I)VV", nil, "", false},
+	}
+	for _, tt := range tests {
+		params, ret, ok := parseMethodDescriptor(tt.desc)
+		if ok != tt.ok || (ok && (!reflect.DeepEqual(params, tt.params) || ret != tt.ret)) {
+			t.Errorf("parseMethodDescriptor(%q) = %q, %q, %v; want %q, %q, %v", tt.desc, params, ret, ok, tt.params, tt.ret, tt.ok)
+		}
+	}
+}
+
+func TestSplitChanged(t *testing.T) {
+	ref := func(c string) Expr { return Ref{Class: c, Field: StableField} }
+	or := func(x, y Expr) Expr { return Op{Op: "|", X: x, Y: y} }
+	shl := func(x Expr, n int32) Expr { return Op{Op: "<<", X: x, Y: Const{Value: n}} }
+	and := func(x, y Expr) Expr { return Op{Op: "&", X: x, Y: y} }
+	shr := func(x Expr, n int32) Expr { return Op{Op: ">>", X: x, Y: Const{Value: n}} }
+	dirty := Local{Index: 7}
+	tests := []struct {
+		name  string
+		x     Expr
+		slots map[int]SlotBits
+		force bool
+		err   string
+	}{
+		{name: "zero", x: Const{Value: 0}},
+		{name: "static slot 0", x: Const{Value: 6}, slots: map[int]SlotBits{0: {Static: true}}},
+		{name: "static slots 0 and 1", x: Const{Value: 54}, slots: map[int]SlotBits{0: {Static: true}, 1: {Static: true}}},
+		{name: "unstable bits", x: Const{Value: 8 | 8<<3}, slots: map[int]SlotBits{0: {Unstable: true}, 1: {Unstable: true}}},
+		{name: "force", x: Const{Value: 1}, force: true},
+		{
+			name:  "Box<Plain> in slot 0",
+			x:     or(ref("app/Box"), ref("app/Plain")),
+			slots: map[int]SlotBits{0: {Refs: []string{"app/Box", "app/Plain"}}},
+		},
+		{
+			name: "spec example: ShowBox(Box(p), hv, anon)",
+			x:    or(or(or(ref("app/Box"), ref("app/Plain")), shl(ref("app/HasVar"), 3)), and(Const{Value: 0x70}, dirty)),
+			slots: map[int]SlotBits{
+				0: {Refs: []string{"app/Box", "app/Plain"}},
+				1: {Refs: []string{"app/HasVar"}, Forwarded: true},
+			},
+		},
+		{
+			name:  "shifted OR of reads",
+			x:     shl(or(ref("app/Box"), ref("app/User")), 6),
+			slots: map[int]SlotBits{2: {Refs: []string{"app/Box", "app/User"}}},
+		},
+		{
+			name:  "forwarded and shifted right",
+			x:     or(ref("app/Plain"), and(Const{Value: 112}, shr(dirty, 9))),
+			slots: map[int]SlotBits{0: {Refs: []string{"app/Plain"}}, 1: {Forwarded: true}},
+		},
+		{
+			name:  "constant with reads",
+			x:     or(Const{Value: 48}, ref("app/User")),
+			slots: map[int]SlotBits{0: {Refs: []string{"app/User"}}, 1: {Static: true}},
+		},
+		{
+			name:  "type parameter's unstable bit",
+			x:     or(and(Const{Value: 8}, Local{Index: 2}), and(Const{Value: 14}, dirty)),
+			slots: map[int]SlotBits{0: {Forwarded: true}},
+		},
+		{name: "state Same is not a call-site constant", x: Const{Value: 2}, err: "state 001 in slot 0"},
+		{name: "bit 31", x: Const{Value: -1 << 31}, err: "bit 31"},
+		{name: "shift off a slot", x: shl(ref("app/Box"), 4), err: "not a $stable read"},
+		{name: "not $stable", x: Ref{Class: "app/Box", Field: "other"}, err: "not a $stable read"},
+		{name: "reads mixed with locals", x: and(ref("app/Box"), dirty), err: "mixes"},
+		{name: "other operator", x: Op{Op: "+", X: ref("app/Box"), Y: Const{Value: 1}}, err: "not a $stable read"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			slots, force, err := splitChanged(tt.x)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("err = %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if force != tt.force {
+				t.Errorf("force = %v, want %v", force, tt.force)
+			}
+			for s := 0; s < 10; s++ {
+				if want := tt.slots[s]; !reflect.DeepEqual(slots[s], want) {
+					t.Errorf("slot %d = %+v, want %+v", s, slots[s], want)
+				}
+			}
+		})
+	}
+}
+
+// checkModule checks every call site in a fixture module's jar.
+func checkModule(t *testing.T, m fixtures.Module) []*SiteCheck {
+	t.Helper()
+	cp, err := classfile.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cp.Close() })
+	var opts stability.Options
+	strong := true
+	for _, f := range m.Flags {
+		if _, conf, ok := strings.Cut(f, "stabilityConfigurationPath="); ok {
+			cfg, err := stability.LoadConfig(filepath.Join(fixtures.Root(), "..", conf))
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts.Config = cfg
+		}
+		if strings.HasSuffix(f, "featureFlag=-StrongSkipping") {
+			strong = false
+		}
+	}
+	u := stability.NewUniverse(cp)
+	inst := NewInstantiator(u, New(cp), opts, nil)
+	ck := NewCallSiteChecker(cp, u, inst, m.Jar(), opts, strong)
+	var names []string
+	for _, e := range cp.Entries() {
+		if e.Input == m.Jar() {
+			names = append(names, e.ClassName)
+		}
+	}
+	sort.Strings(names)
+	var out []*SiteCheck
+	for _, n := range names {
+		checks, err := ck.CheckClass(n)
+		if err != nil {
+			t.Errorf("%s: %v", n, err)
+		}
+		out = append(out, checks...)
+	}
+	return out
+}
+
+func siteName(c *SiteCheck) string {
+	return fmt.Sprintf("%s.%s@%d -> %s.%s", simpleName(c.Class), c.Method[:strings.IndexByte(c.Method, '(')], c.Offset, simpleName(c.Callee.Owner), c.Callee.Name)
+}
+
+// TestCallSitesMatchCompiler reads the $changed ints every compiled caller in the fixture modules
+// passes and checks that, for every slot whose argument type the bytecode shows, the $stable
+// reads and the unstable bit equal what our inference computes for that type.
+func TestCallSitesMatchCompiler(t *testing.T) {
+	mods, err := fixtures.Modules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []*SiteCheck
+	for _, m := range mods {
+		if m.Kind != fixtures.KindCompose {
+			continue
+		}
+		checks := checkModule(t, m)
+		all = append(all, checks...)
+		sum := Summarize(checks)
+		t.Logf("%s: %s", m.Name, sum)
+		for _, c := range checks {
+			switch c.Status {
+			case SiteNotDecodable:
+				t.Logf("  not decodable: %s: %s", siteName(c), c.Reason)
+				continue
+			case SiteRestart:
+				continue
+			}
+			for _, s := range c.Slots {
+				if s.Ours != nil && !s.Equal {
+					t.Errorf("%s: %s slot %d (%s): compiler passes %s, we predict %s for %s (%s, %s view)",
+						m.Name, siteName(c), s.Slot, s.Param, s.Compiler.Stability(), s.Ours.Stability(), s.Type, s.TypeSource, s.View)
+				}
+				if testing.Verbose() {
+					if s.Ours != nil {
+						t.Logf("  %s slot %d %s: %s = %s [%s; %s]", siteName(c), s.Slot, s.Param, s.Type, s.Compiler.Stability(), s.TypeSource, s.View)
+					} else {
+						t.Logf("  %s slot %d %s: skipped: %s (compiler: %s)", siteName(c), s.Slot, s.Param, s.Skip, s.Compiler.Stability())
+					}
+				}
+			}
+		}
+	}
+	sum := Summarize(all)
+	t.Logf("all modules: %s", sum)
+	if sum.Compared != sum.Equal {
+		t.Errorf("%d of %d compared slots differ", sum.Compared-sum.Equal, sum.Compared)
+	}
+	if sum.Sites < 100 || sum.NonTrivial < 30 {
+		t.Errorf("only %d call sites and %d non-trivial slots compared", sum.Sites, sum.NonTrivial)
+	}
+}
+
+func bitsString(b SlotBits) string {
+	s := b.Stability()
+	if b.Static {
+		s += " +static"
+	}
+	if b.Forwarded {
+		s += " +forwarded"
+	}
+	return s
+}
+
+// TestCallSiteDecoding pins the decoding of chosen fixture call sites: the rebuilt $changed
+// expressions and the per-slot split, against the compiler's bytecode (javap output of the
+// goldens).
+func TestCallSiteDecoding(t *testing.T) {
+	tests := []struct {
+		module, class, method, callee string
+		nth                           int // which call of callee in method, from 0
+		ints                          []string
+		slots                         []string // Compiler bits per slot
+		ours                          []string // our prediction per slot, "skip" when skipped
+	}{
+		{
+			module: "app", class: "app/CallersKt", method: "CallConcrete", callee: "ShowBox", nth: 1,
+			ints:  []string{"Box.$stable | OtherFilePlain.$stable"},
+			slots: []string{"Box.$stable | OtherFilePlain.$stable"},
+			ours:  []string{"Box.$stable | OtherFilePlain.$stable"},
+		},
+		{
+			module: "app", class: "app/CallersKt", method: "CallConcrete", callee: "ShowShape",
+			ints:  []string{"Square.$stable"},
+			slots: []string{"Square.$stable"},
+			ours:  []string{"Square.$stable"},
+		},
+		{
+			module: "app", class: "app/CallersKt", method: "CallConcrete", callee: "ShowString",
+			ints:  []string{"6", "2"},
+			slots: []string{"none +static", "none"},
+			ours:  []string{"none", "skip"},
+		},
+		{
+			module: "app", class: "app/CallersKt", method: "CallForwarding", callee: "ShowPlain",
+			ints:  []string{"(OtherFilePlain.$stable | (14 & local7)) | (112 & (local7 >> 9))"},
+			slots: []string{"OtherFilePlain.$stable +forwarded", "none +forwarded"},
+			ours:  []string{"OtherFilePlain.$stable", "none"},
+		},
+		{
+			module: "app", class: "app/CallersKt", method: "CallScreens", callee: "Footer",
+			ints:  []string{"(User.$stable | (Screen.$stable << 3)) | (112 & (local4 << 3))"},
+			slots: []string{"User.$stable", "Screen.$stable +forwarded"},
+			ours:  []string{"User.$stable", "Screen.$stable"},
+		},
+		{
+			module: "app", class: "app/CallersKt", method: "CallLocals", callee: "ShowAsReceiver",
+			ints:  []string{"48 | User.$stable"},
+			slots: []string{"User.$stable", "none +static"},
+			ours:  []string{"User.$stable", "none"},
+		},
+		{
+			module: "app", class: "app/CallersLibsKt", method: "CallLib2", callee: "L2ShowBox",
+			// L2Box<User> is Runtime(L2Box) plus its argument: LBox, the type of L2Box's
+			// field, is L2Box's own business.
+			ints:  []string{"L2Box.$stable | User.$stable"},
+			slots: []string{"L2Box.$stable | User.$stable"},
+			ours:  []string{"L2Box.$stable | User.$stable"},
+		},
+		{
+			module: "app", class: "app/ComposablesKt", method: "CallSameFile", callee: "ShowBox",
+			ints:  []string{"Box.$stable"},
+			slots: []string{"Box.$stable"},
+			ours:  []string{"Box.$stable"},
+		},
+		{
+			module: "nostrong", class: "nostrong/CallersKt", method: "NsCallAll", callee: "NsShowNoCompose",
+			ints:  []string{"8"},
+			slots: []string{"unstable"},
+			ours:  []string{"unstable"},
+		},
+		{
+			module: "nostrong", class: "nostrong/CallersKt", method: "NsCallAll", callee: "NsShowMixed",
+			slots: []string{"none +static", "NsUnstable.$stable +forwarded", "NsStable.$stable +forwarded", "unstable", "none +static", "none +static"},
+			ours:  []string{"none", "NsUnstable.$stable", "NsStable.$stable", "unstable", "skip", "skip"},
+		},
+		{
+			module: "nostrong", class: "nostrong/CallersKt", method: "NsCallGeneric", callee: "NsShowBox",
+			ints:  []string{"NsBox.$stable | (8 & local3)"},
+			slots: []string{"NsBox.$stable +forwarded"},
+			ours:  []string{"skip"},
+		},
+	}
+	byModule := map[string][]*SiteCheck{}
+	for _, tt := range tests {
+		name := fmt.Sprintf("%s/%s/%s#%d", tt.module, tt.method, tt.callee, tt.nth)
+		t.Run(name, func(t *testing.T) {
+			checks, ok := byModule[tt.module]
+			if !ok {
+				m, err := fixtures.Get(tt.module)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checks = checkModule(t, m)
+				byModule[tt.module] = checks
+			}
+			var found *SiteCheck
+			n := 0
+			for _, c := range checks {
+				if c.Class == tt.class && strings.HasPrefix(c.Method, tt.method+"(") && c.Callee.Name == tt.callee {
+					if n == tt.nth {
+						found = c
+						break
+					}
+					n++
+				}
+			}
+			if found == nil {
+				t.Fatal("call site not found")
+			}
+			if found.Status != SiteDecoded {
+				t.Fatalf("status %v: %s", found.Status, found.Reason)
+			}
+			if tt.ints != nil {
+				var got []string
+				for _, x := range found.Ints {
+					got = append(got, x.String())
+				}
+				if !reflect.DeepEqual(got, tt.ints) {
+					t.Errorf("ints = %q, want %q", got, tt.ints)
+				}
+			}
+			if len(found.Slots) != len(tt.slots) {
+				t.Fatalf("%d slots, want %d", len(found.Slots), len(tt.slots))
+			}
+			for i, s := range found.Slots {
+				if got := bitsString(s.Compiler); got != tt.slots[i] {
+					t.Errorf("slot %d compiler = %q, want %q", i, got, tt.slots[i])
+				}
+				got := "skip"
+				if s.Ours != nil {
+					got = s.Ours.Stability()
+					if !s.Equal {
+						t.Errorf("slot %d not equal", i)
+					}
+				}
+				if got != tt.ours[i] {
+					t.Errorf("slot %d ours = %q (%s), want %q", i, got, s.Skip, tt.ours[i])
+				}
+			}
+		})
+	}
+}
+
+// FuzzCallSites mutates fixture classes full of composable calls: finding, decoding and checking
+// call sites must never panic, whatever the bytecode.
+func FuzzCallSites(f *testing.F) {
+	m, err := fixtures.Get("app")
+	if err != nil {
+		f.Fatal(err)
+	}
+	cp, err := classfile.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
+	if err != nil {
+		f.Fatal(err)
+	}
+	defer cp.Close()
+	for _, n := range []string{"app/CallersKt", "app/CallersLibsKt", "app/ComposablesKt", "app/Screen$ComposeDefaultImpls"} {
+		e := cp.Lookup(n)
+		if e == nil {
+			f.Fatalf("%s not in the fixture jar", n)
+		}
+		data, err := e.Read()
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	u := stability.NewUniverse(cp)
+	ck := NewCallSiteChecker(cp, u, NewInstantiator(u, New(cp), stability.Options{}, nil), m.Jar(), stability.Options{}, true)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := classfile.Parse(data)
+		if err != nil {
+			return
+		}
+		sites, _ := FindCallSites(c)
+		for _, s := range sites {
+			sc := ck.Check(s)
+			for _, sl := range sc.Slots {
+				_ = sl.Compiler.Stability()
+			}
+		}
+	})
+}
