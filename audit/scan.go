@@ -74,8 +74,8 @@ type Class struct {
 	// Marked is a class annotated @Stable, @Immutable or another stable marker itself.
 	Marked bool `json:"marked"`
 	// InferredMask is the mask composestab recomputes; MaskMatches compares it with the binary.
-	InferredMask *int32 `json:"inferredMask,omitempty"`
-	MaskMatches  *bool  `json:"maskMatches,omitempty"`
+	InferredMask *int32   `json:"inferredMask,omitempty"`
+	MaskMatches  *bool    `json:"maskMatches,omitempty"`
 	Fields       []*Field `json:"fields"`
 	Reasons      []string `json:"reasons"`
 
@@ -104,6 +104,9 @@ const (
 	ErrUnresolved = "unresolved"
 	// ErrNotSimulable is a $stable initializer outside what composestab interprets.
 	ErrNotSimulable = "not-simulable"
+	// ErrInitFails is a class whose static initializer always throws, so the JVM never gives it
+	// a $stable value.
+	ErrInitFails = "init-fails"
 )
 
 // Error is one problem met during the scan; the scan goes on with the rest.
@@ -367,8 +370,11 @@ func errorKind(err error) string {
 		mf *stabruntime.MissingFieldError
 		ns *stabruntime.NotSimulableError
 		nf *classfile.NotFoundError
+		fi *stabruntime.InitFailsError
 	)
 	switch {
+	case errors.As(err, &fi):
+		return ErrInitFails
 	case errors.As(err, &mc), errors.As(err, &mf), errors.As(err, &nf):
 		return ErrUnresolved
 	case errors.As(err, &ns):
