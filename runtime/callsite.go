@@ -684,9 +684,10 @@ type SlotCheck struct {
 	// Type is the Kotlin type we evaluated and TypeSource where it came from; empty when the
 	// slot was skipped.
 	Type, TypeSource string
-	// View is "instantiator" (the consumer's view from another file or module) or "module"
-	// (a type mentioning a class declared in the caller's own file, analysed as the compiler
-	// does from that file).
+	// View says what made the prediction: "instantiator" (the consumer's view from another
+	// file or module), "module" (a type mentioning a class declared in the caller's own file,
+	// analysed as the compiler does from that file) or "literal" (a constant argument, whose
+	// expression stability is Stable whatever its type).
 	View string
 	// Ours is our prediction of the stability part; nil when skipped.
 	Ours *SlotBits
