@@ -71,6 +71,12 @@ type Class struct {
 	Verdict string `json:"verdict"`
 	// Compose tells whether the class was compiled with the Compose compiler.
 	Compose bool `json:"compose"`
+	// MetadataVersion is the Kotlin metadata version (mv) of the producing compiler.
+	MetadataVersion string `json:"metadataVersion,omitempty"`
+	// Producer says what the binary tells of the compiler that produced it: "k2" when
+	// @StabilityInferred is also in the Kotlin metadata (Kotlin 2.0+), "k1" when it is only in
+	// the class file, "" when the class has no @StabilityInferred.
+	Producer string `json:"producer,omitempty"`
 	// Marked is a class annotated @Stable, @Immutable or another stable marker itself.
 	Marked bool `json:"marked"`
 	// InferredMask is the mask composestab recomputes; MaskMatches compares it with the binary.
@@ -258,8 +264,15 @@ func scanModule(u *stability.Universe, ev *stabruntime.Evaluator, input string, 
 			JVMName: c.JVMName, Name: c.FqName(), Input: input, Entry: c.Entry,
 			Kind: c.Kind.String(), Visibility: c.Visibility.String(),
 			StabilityInferred: c.Inferred, StableField: c.HasStableField,
-			Compose: c.HasStableField || c.Inferred != nil,
-			Fields:  []*Field{}, Reasons: []string{},
+			Compose:         c.HasStableField || c.Inferred != nil,
+			MetadataVersion: c.MetadataVersion,
+			Fields:          []*Field{}, Reasons: []string{},
+		}
+		switch {
+		case c.Inferred != nil && c.InferredInMetadata:
+			ac.Producer = "k2"
+		case c.Inferred != nil:
+			ac.Producer = "k1"
 		}
 		var reason *stability.Reason
 		if compose {

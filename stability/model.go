@@ -139,6 +139,12 @@ type Class struct {
 	Inferred *int32
 	// HasStableField tells whether the class has a static $stable field.
 	HasStableField bool
+	// MetadataVersion is the Kotlin metadata version the producing compiler wrote (mv), such as
+	// "2.4.0"; "" for Java classes.
+	MetadataVersion string
+	// InferredInMetadata tells whether @StabilityInferred is also recorded in the Kotlin metadata,
+	// which K2 compilers (Kotlin 2.0 and later) do and K1 compilers did not.
+	InferredInMetadata bool
 	// Underlying is the underlying type of a value class.
 	Underlying *Type
 

@@ -142,6 +142,8 @@ func (u *Universe) fromClassFile(c *Class, cf *classfile.Class) {
 		c.Origin, c.Err = OriginKotlin, err
 		return
 	}
+	c.MetadataVersion = fmt.Sprintf("%d.%d.%d", md.Version[0], md.Version[1], md.Version[2])
+	c.InferredInMetadata = md.Class.Annotation("androidx/compose/runtime/internal/StabilityInferred") != nil
 	u.fromMetadata(c, cf, md.Class)
 }
 
