@@ -173,16 +173,17 @@ func (o InputOptions) Open(p string) (*Input, error) {
 		return o.openDir(p)
 	}
 	if strings.EqualFold(filepath.Ext(p), ".class") {
-		return o.openClassFile(p, st.Size())
+		return o.openClassFile(p)
 	}
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, err
 	}
 	in, err := o.OpenArchive(p, f, st.Size())
-	if in == nil {
+	if len(in.Entries) == 0 {
+		// Nothing will ever read from it.
 		f.Close()
-		return nil, err
+		return in, err
 	}
 	in.closer = f
 	return in, err
@@ -197,7 +198,7 @@ func (o InputOptions) OpenArchive(name string, r io.ReaderAt, size int64) (*Inpu
 	return in, errors.Join(errs...)
 }
 
-func (o InputOptions) openClassFile(p string, size int64) (*Input, error) {
+func (o InputOptions) openClassFile(p string) (*Input, error) {
 	e := &Entry{Input: p, file: p, limit: o.maxEntrySize()}
 	in := &Input{Path: p, Entries: []*Entry{e}}
 	// There is no package root to derive the name from, so read it from the

@@ -112,6 +112,8 @@ func FuzzOpenArchive(f *testing.F) {
 		if in == nil {
 			t.Fatal("nil Input")
 		}
+		// Class contents are FuzzParse's job; here only the archive layer
+		// is exercised, which keeps each run cheap enough to minimise.
 		cp := NewClasspath(in)
 		for _, e := range cp.Entries() {
 			c, err := cp.Class(e.ClassName)
@@ -121,7 +123,7 @@ func FuzzOpenArchive(f *testing.F) {
 				}
 				continue
 			}
-			fuzzExercise(c)
+			_ = c.Name()
 		}
 		_ = cp.Shadowed()
 		_ = cp.Close()
