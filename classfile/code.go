@@ -28,6 +28,8 @@ type Code struct {
 	Bytecode []byte
 	// ExceptionTable lists the exception handlers in order.
 	ExceptionTable []ExceptionHandler
+	// Lines is the LineNumberTable (all of them, in order), nil without one.
+	Lines []LineNumber
 
 	pool   *ConstantPool
 	offset int // offset of Bytecode within the class, for errors
@@ -38,6 +40,22 @@ type Code struct {
 type ExceptionHandler struct {
 	StartPC, EndPC, HandlerPC uint16
 	CatchType                 string
+}
+
+// LineNumber maps the instruction at StartPC to a source line.
+type LineNumber struct {
+	StartPC, Line uint16
+}
+
+// FirstLine is the smallest source line of the code, 0 without a LineNumberTable.
+func (c *Code) FirstLine() int {
+	first := 0
+	for _, l := range c.Lines {
+		if first == 0 || int(l.Line) < first {
+			first = int(l.Line)
+		}
+	}
+	return first
 }
 
 // Instruction is one decoded instruction. Which operand fields are set
@@ -106,6 +124,17 @@ func readCode(c *cursor, p *ConstantPool, build bool) *Code {
 		l := c.u4()
 		if !c.failed && uint64(l) > uint64(c.left()) {
 			c.fail(errAttrLengthOverflow)
+		}
+		if build && !c.failed && l >= 2 && p.utf8(idx) == "LineNumberTable" {
+			// Line numbers only order classes in reports: a malformed table is ignored, like
+			// any attribute we could do without.
+			body := *c
+			if n := int(body.u2()); uint64(2+4*n) <= uint64(l) {
+				code.Lines = make([]LineNumber, n)
+				for j := range code.Lines {
+					code.Lines[j] = LineNumber{StartPC: body.u2(), Line: body.u2()}
+				}
+			}
 		}
 		c.skip(int(l))
 	}

@@ -2,6 +2,8 @@ package stability
 
 import (
 	"os"
+
+	"github.com/composestab/composestab/classfile"
 	"strings"
 	"testing"
 )
@@ -38,7 +40,7 @@ func FuzzSignature(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, sig string) {
-		u := &Universe{modules: map[string]*Module{}, classes: map[string]*Class{}}
+		u := NewUniverse(classfile.NewClasspath())
 		owner := NewClass("fuzz/Owner", nil)
 		p := &sigParser{u: u, s: sig, owner: owner}
 		if p.peek() == '<' {

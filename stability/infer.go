@@ -24,10 +24,30 @@ const DefaultCompiler = "2.4.20"
 // SupportedCompilers lists the compiler versions whose rules are implemented.
 var SupportedCompilers = []string{"2.4.20"}
 
+// rules are the inference choices that changed between Compose compiler releases (spec §8.6).
+// Every version-dependent branch of the engine reads one of these, so an older compiler is one
+// more entry in rulesByCompiler, not a rewrite.
+type rules struct {
+	// objectsStable: an object (companions and data objects too) is Stable whatever its fields.
+	objectsStable bool
+	// openSeedUnknown: a non-final class starts as Uncertain(itself) rather than Stable.
+	openSeedUnknown bool
+	// skipUnknownSuper: a superclass whose own result is Uncertain adds nothing.
+	skipUnknownSuper bool
+	// runtimeOtherFiles: on the JVM, public and internal classes of another file or module are
+	// Runtime(C) with every type argument, their @StabilityInferred mask ignored.
+	runtimeOtherFiles bool
+}
+
+var rulesByCompiler = map[string]rules{
+	"2.4.20": {objectsStable: true, openSeedUnknown: true, skipUnknownSuper: true, runtimeOtherFiles: true},
+}
+
 // Engine runs the compiler's stabilityOf for the classes of one module, as one compilation of that
 // module would. It is safe for concurrent use.
 type Engine struct {
 	opts   Options
+	rules  rules
 	module *Module
 
 	mu    sync.Mutex
@@ -45,7 +65,11 @@ func NewEngine(module *Module, opts Options) *Engine {
 	if opts.Compiler == "" {
 		opts.Compiler = DefaultCompiler
 	}
-	return &Engine{opts: opts, module: module, cache: map[string]result{}}
+	r, ok := rulesByCompiler[opts.Compiler]
+	if !ok {
+		r = rulesByCompiler[DefaultCompiler]
+	}
+	return &Engine{opts: opts, rules: r, module: module, cache: map[string]result{}}
 }
 
 // substitutions maps a type parameter to the argument that replaces it. Values are never mutated
@@ -252,7 +276,7 @@ func (e *Engine) classStabilityUncached(c *Class, subst substitutions, an *analy
 		return leaf(RuleStableMarker, Stable)
 	case c.Kind == KindEnumClass || c.Kind == KindEnumEntry:
 		return leaf(RuleEnum, Stable)
-	case c.Kind == KindObject || c.Kind == KindCompanionObject:
+	case e.rules.objectsStable && (c.Kind == KindObject || c.Kind == KindCompanionObject):
 		return leaf(RuleObject, Stable)
 	case isPrimitiveClass(c):
 		return leaf(RulePrimitive, Stable)
@@ -283,7 +307,7 @@ func (e *Engine) classStabilityUncached(c *Class, subst substitutions, an *analy
 		return leaf(RuleNotCompose, Unstable)
 	}
 	vis := c.Visibility
-	if !e.opts.NonJVM && (vis.isPublicAPI() || vis == Internal) && (e.external(c) || c.File == "" || c.File != file) {
+	if e.rules.runtimeOtherFiles && !e.opts.NonJVM && (vis.isPublicAPI() || vis == Internal) && (e.external(c) || c.File == "" || c.File != file) {
 		s, because := e.applyMask(Runtime{Class: c}, nil, c, subst, an, file)
 		return s, &Reason{Rule: RuleRuntime, Subject: name, Stability: s, Because: because}
 	}
@@ -298,7 +322,7 @@ func (e *Engine) classStabilityUncached(c *Class, subst substitutions, an *analy
 func (e *Engine) fieldStability(c *Class, subst substitutions, an *analyzing, file string) (Stability, *Reason) {
 	r := &Reason{Rule: RuleFields, Subject: c.FqName()}
 	var s Stability = Stable
-	if c.Modality != Final {
+	if c.Modality != Final && e.rules.openSeedUnknown {
 		s = Unknown{Class: c}
 		r.Because = append(r.Because, &Reason{Rule: RuleOpenClass, Subject: c.FqName(), Stability: s})
 	}
@@ -315,7 +339,7 @@ func (e *Engine) fieldStability(c *Class, subst substitutions, an *analyzing, fi
 	}
 	if st := superclass(c); st != nil {
 		ss, sr := e.classStability(st.Class.ensure(), subst, an, file)
-		if _, unknown := ss.(Unknown); !unknown {
+		if _, unknown := ss.(Unknown); !unknown || !e.rules.skipUnknownSuper {
 			s = Plus(s, ss)
 		}
 		r.Because = append(r.Because, &Reason{Rule: RuleSuperclass, Subject: "superclass " + st.String(), Stability: ss, Because: []*Reason{sr}})

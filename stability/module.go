@@ -1,6 +1,7 @@
 package stability
 
 import (
+	"math"
 	"runtime"
 	"sort"
 	"strings"
@@ -66,34 +67,55 @@ func parallel(n int, fn func(int)) {
 }
 
 // sortReportOrder puts classes in the order the compiler records them: files in path order,
-// classes in declaration order within a file, each class after the classes nested in it.
+// classes in declaration (source line) order within a file, each class after the classes nested in
+// it. The key of a class is the lines of its enclosing classes and its own, then a terminator that
+// sorts after every line, so that Outer = [l, ∞] follows Outer.Inner = [l, m, ∞].
 func sortReportOrder(cs []*Class) {
-	key := func(c *Class) []string {
-		// Outer.Inner sorts after Outer.Inner's own nested classes: compare the path of names
-		// with a terminator that sorts after any name.
-		parts := strings.Split(c.Name[strings.LastIndexByte(c.Name, '/')+1:], ".")
-		return append(parts, "\uffff")
+	line := map[string]int{}
+	for _, c := range cs {
+		line[c.Name] = c.Line
+	}
+	// An interface has no code and so no line: place it at its first nested class.
+	for _, c := range cs {
+		for n := c.Name; ; {
+			i := strings.LastIndexByte(n, '.')
+			if i < 0 || strings.LastIndexByte(n, '/') > i {
+				break
+			}
+			n = n[:i]
+			if l, ok := line[n]; ok && (l == 0 || (c.Line > 0 && c.Line < l)) && c.Line > 0 {
+				line[n] = c.Line
+			}
+		}
+	}
+	keys := make(map[*Class][]int, len(cs))
+	for _, c := range cs {
+		pkg := c.Name[:strings.LastIndexByte(c.Name, '/')+1]
+		parts := strings.Split(c.Name[len(pkg):], ".")
+		key := make([]int, 0, len(parts)+1)
+		for i := range parts {
+			n := pkg + strings.Join(parts[:i+1], ".")
+			l, ok := line[n]
+			if !ok {
+				l = c.Line
+			}
+			key = append(key, l)
+		}
+		keys[c] = append(key, math.MaxInt)
 	}
 	sort.SliceStable(cs, func(i, j int) bool {
 		a, b := cs[i], cs[j]
 		if a.File != b.File {
 			return a.File < b.File
 		}
-		if a.Line != b.Line && a.Line > 0 && b.Line > 0 && !nested(a, b) && !nested(b, a) {
-			return a.Line < b.Line
-		}
-		ka, kb := key(a), key(b)
+		ka, kb := keys[a], keys[b]
 		for k := 0; k < len(ka) && k < len(kb); k++ {
 			if ka[k] != kb[k] {
 				return ka[k] < kb[k]
 			}
 		}
-		return len(ka) < len(kb)
+		return a.Name < b.Name
 	})
-}
-
-func nested(inner, outer *Class) bool {
-	return strings.HasPrefix(inner.Name, outer.Name+".")
 }
 
 // AnalyzeModule re-runs the compiler's class analysis for every class of input, in report order.

@@ -127,6 +127,13 @@ func (u *Universe) fromClassFile(c *Class, cf *classfile.Class) {
 	if src := cf.SourceFile(); src != "" {
 		c.File = path.Join(path.Dir(cf.Name()), src)
 	}
+	for _, m := range cf.Methods() {
+		if m.Code != nil {
+			if l := m.Code.FirstLine(); l > 0 && (c.Line == 0 || l < c.Line) {
+				c.Line = l
+			}
+		}
+	}
 	h, ok := metadata.HeaderFromClass(cf)
 	if !ok {
 		u.fromJava(c, cf)

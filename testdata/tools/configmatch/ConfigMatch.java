@@ -57,7 +57,10 @@ public final class ConfigMatch {
                    .append('\t').append(matches).append('\n');
             }
         }
-        System.out.print(out);
+        // Explicit UTF-8: the generator runs with LC_ALL=C, which would turn non-ASCII into '?'.
+        java.io.PrintStream utf8 = new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
+        utf8.print(out);
+        utf8.flush();
     }
 
     private static String escape(String s) {
