@@ -1214,7 +1214,7 @@ func (ck *CallSiteChecker) infer(mc *methodCode, ctx *callerContext, arg span, d
 			}
 			return argInfo{kind: argTyped, typ: &ktype{class: kt}, src: "a boxed " + path.Base(kt)}
 		}
-		if stableFunctionNames[ref.Name] {
+		if stability.IsKnownStableFunctionName(ref.Name) {
 			return argInfo{kind: argNoDecl, why: "a call of " + ref.Name + ", which may be a stable function (spec §1.3)"}
 		}
 		return argInfo{kind: argOpaque, why: "the result of " + simpleName(ref.Owner) + "." + ref.Name}
@@ -1270,14 +1270,6 @@ var boxedKotlin = map[string]string{
 	"java/lang/Integer": "kotlin/Int", "java/lang/Long": "kotlin/Long", "java/lang/Short": "kotlin/Short",
 	"java/lang/Byte": "kotlin/Byte", "java/lang/Character": "kotlin/Char", "java/lang/Boolean": "kotlin/Boolean",
 	"java/lang/Float": "kotlin/Float", "java/lang/Double": "kotlin/Double",
-}
-
-// stableFunctionNames are the JVM names of KnownStableConstructs.stableFunctions: a call of one
-// gets the stability of its type arguments, not of its result type.
-var stableFunctionNames = map[string]bool{
-	"emptyList": true, "listOf": true, "listOfNotNull": true, "mapOf": true, "emptyMap": true,
-	"setOf": true, "emptySet": true, "to": true, "immutableListOf": true, "immutableSetOf": true,
-	"immutableMapOf": true, "persistentListOf": true, "persistentSetOf": true, "persistentMapOf": true,
 }
 
 // constType is the Kotlin type of a literal, nil when it does not matter (null).

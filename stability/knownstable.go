@@ -1,5 +1,7 @@
 package stability
 
+import "strings"
+
 // knownStableTypes is the 2.4.20 compiler's KnownStableConstructs.stableTypes: a class's FQN and
 // the mask of type parameters that decide its stability. Dumped by running the compiler's class
 // (spec §2); java.util.Comparator is what Comparator::class.qualifiedName gives on the JVM.
@@ -47,6 +49,25 @@ var knownStableFunctions = map[string]int32{
 	"kotlinx.collections.immutable.persistentListOf": 0b1,
 	"kotlinx.collections.immutable.persistentSetOf":  0b1,
 	"kotlinx.collections.immutable.persistentMapOf":  0b11,
+}
+
+// KnownStableFunction returns the type-argument mask of a KnownStableConstructs stable function,
+// by its Kotlin FQN ("kotlin.collections.listOf"); ok is false for any other function.
+func KnownStableFunction(fqName string) (mask int32, ok bool) {
+	mask, ok = knownStableFunctions[fqName]
+	return mask, ok
+}
+
+// IsKnownStableFunctionName reports whether some stable function has this simple name, for a
+// JVM call site whose Kotlin FQN is not known (the JVM owner is a file facade such as
+// CollectionsKt).
+func IsKnownStableFunctionName(name string) bool {
+	for fq := range knownStableFunctions {
+		if fq[strings.LastIndexByte(fq, '.')+1:] == name {
+			return true
+		}
+	}
+	return false
 }
 
 // Annotation FQNs the inference looks for.
