@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"os"
 	"path/filepath"
@@ -22,53 +21,12 @@ func init() {
 	}
 }
 
-func jobsUpdating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
-
-// jobsRun runs the command in-process, with the fixture root written as $GOLDEN in the output.
-func jobsRun(t *testing.T, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code = run(args, &out, &errb)
-	clean := func(s string) string { return strings.ReplaceAll(s, fixtures.Root(), "$GOLDEN") }
-	return code, clean(out.String()), clean(errb.String())
-}
-
-func jobsGolden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if jobsUpdating() {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
-}
-
-func jobsJar(t *testing.T, module string) string {
-	t.Helper()
-	m, err := fixtures.Get(module)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m.Jar()
-}
-
 func joinPaths(paths ...string) string { return strings.Join(paths, string(os.PathListSeparator)) }
 
 // The classpaths of the two releases.
-func v1CP(t *testing.T) string { return joinPaths(jobsJar(t, "depv1"), fixtures.RuntimeStubJar()) }
+func v1CP(t *testing.T) string { return joinPaths(fixtureJar(t, "depv1"), fixtures.RuntimeStubJar()) }
 func v2CP(t *testing.T) string {
-	return joinPaths(jobsJar(t, "depv2"), jobsJar(t, "plainv2"), fixtures.RuntimeStubJar())
+	return joinPaths(fixtureJar(t, "depv2"), fixtureJar(t, "plainv2"), fixtures.RuntimeStubJar())
 }
 
 // baselineV1 is the committed dump of libv1, used as the baseline of the check tests; its
@@ -76,29 +34,29 @@ func v2CP(t *testing.T) string {
 const baselineV1 = "testdata/jobs-dump-libv1.golden"
 
 func TestDump(t *testing.T) {
-	code, out, errOut := jobsRun(t, "dump", "--classpath", v1CP(t), jobsJar(t, "libv1"))
+	code, out, errOut := runCLI(t, "dump", "--classpath", v1CP(t), fixtureJar(t, "libv1"))
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	jobsGolden(t, "jobs-dump-libv1.golden", out)
-	code, out, errOut = jobsRun(t, "dump", "--classpath", v2CP(t), jobsJar(t, "libv2"))
+	checkGolden(t, "jobs-dump-libv1.golden", out)
+	code, out, errOut = runCLI(t, "dump", "--classpath", v2CP(t), fixtureJar(t, "libv2"))
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	jobsGolden(t, "jobs-dump-libv2.golden", out)
+	checkGolden(t, "jobs-dump-libv2.golden", out)
 }
 
 func TestCheck(t *testing.T) {
-	libv1, libv2 := jobsJar(t, "libv1"), jobsJar(t, "libv2")
+	libv1, libv2 := fixtureJar(t, "libv1"), fixtureJar(t, "libv2")
 	t.Run("unchanged", func(t *testing.T) {
-		code, out, errOut := jobsRun(t, "check", "--baseline", baselineV1, "--classpath", v1CP(t), libv1)
+		code, out, errOut := runCLI(t, "check", "--baseline", baselineV1, "--classpath", v1CP(t), libv1)
 		if code != exitOK || out != "0 regressions, 0 improvements, 0 neutral changes; 0 errors\n" || errOut != "" {
 			t.Errorf("exit %d\n%s%s", code, out, errOut)
 		}
 	})
 	for _, format := range diffFormats {
 		t.Run(format, func(t *testing.T) {
-			code, out, errOut := jobsRun(t, "check", "--baseline", baselineV1, "--format", format, "--classpath", v2CP(t), libv2)
+			code, out, errOut := runCLI(t, "check", "--baseline", baselineV1, "--format", format, "--classpath", v2CP(t), libv2)
 			if code != exitFindings {
 				t.Errorf("exit %d, want %d", code, exitFindings)
 			}
@@ -106,7 +64,7 @@ func TestCheck(t *testing.T) {
 			if errOut != want {
 				t.Errorf("stderr %q, want %q", errOut, want)
 			}
-			jobsGolden(t, "jobs-check-"+format+".golden", out)
+			checkGolden(t, "jobs-check-"+format+".golden", out)
 		})
 	}
 	// Ignoring every class that regressed leaves an improvement, an addition and a neutral
@@ -117,7 +75,7 @@ func TestCheck(t *testing.T) {
 		"--ignore", "evo.lib.TypeParamParticipates", "--ignore", "evo.lib.UsesMoving"}
 	t.Run("ignore", func(t *testing.T) {
 		args := append([]string{"check", "--baseline", baselineV1, "--classpath", v2CP(t)}, ignore...)
-		code, out, errOut := jobsRun(t, append(args, libv2)...)
+		code, out, errOut := runCLI(t, append(args, libv2)...)
 		if code != exitOK || errOut != "" {
 			t.Errorf("exit %d: %s", code, errOut)
 		}
@@ -128,7 +86,7 @@ func TestCheck(t *testing.T) {
 		if out != want {
 			t.Errorf("got\n%s\nwant\n%s", out, want)
 		}
-		code, _, errOut = jobsRun(t, append(append(args, "--strict"), libv2)...)
+		code, _, errOut = runCLI(t, append(append(args, "--strict"), libv2)...)
 		if code != exitFindings || !strings.Contains(errOut, "--strict: 3 changes against") {
 			t.Errorf("--strict: exit %d: %s", code, errOut)
 		}
@@ -136,25 +94,25 @@ func TestCheck(t *testing.T) {
 }
 
 func TestDiff(t *testing.T) {
-	oldSide, newSide := jobsJar(t, "libv1"), joinPaths(jobsJar(t, "libv2"), jobsJar(t, "plainv2"))
+	oldSide, newSide := fixtureJar(t, "libv1"), joinPaths(fixtureJar(t, "libv2"), fixtureJar(t, "plainv2"))
 	for _, format := range diffFormats {
 		t.Run(format, func(t *testing.T) {
-			code, out, errOut := jobsRun(t, "diff", "--format", format, "--old-classpath", v1CP(t),
-				"--new-classpath", jobsJar(t, "depv2"), "--new-classpath", fixtures.RuntimeStubJar(), oldSide, newSide)
+			code, out, errOut := runCLI(t, "diff", "--format", format, "--old-classpath", v1CP(t),
+				"--new-classpath", fixtureJar(t, "depv2"), "--new-classpath", fixtures.RuntimeStubJar(), oldSide, newSide)
 			if code != exitFindings || errOut != "composestab: 10 stability regressions\n" {
 				t.Errorf("exit %d, stderr %q", code, errOut)
 			}
-			jobsGolden(t, "jobs-diff-"+format+".golden", out)
+			checkGolden(t, "jobs-diff-"+format+".golden", out)
 		})
 	}
 	t.Run("identical", func(t *testing.T) {
-		code, out, errOut := jobsRun(t, "diff", "--old-classpath", v1CP(t), "--new-classpath", v1CP(t), oldSide, oldSide)
+		code, out, errOut := runCLI(t, "diff", "--old-classpath", v1CP(t), "--new-classpath", v1CP(t), oldSide, oldSide)
 		if code != exitOK || out != "0 regressions, 0 improvements, 0 neutral changes; 0 errors\n" || errOut != "" {
 			t.Errorf("exit %d\n%s%s", code, out, errOut)
 		}
 	})
 	t.Run("ignore", func(t *testing.T) {
-		code, out, _ := jobsRun(t, "diff", "--format", "json", "--ignore", "evo.**", "--old-classpath", v1CP(t), "--new-classpath", v2CP(t), oldSide, newSide)
+		code, out, _ := runCLI(t, "diff", "--format", "json", "--ignore", "evo.**", "--old-classpath", v1CP(t), "--new-classpath", v2CP(t), oldSide, newSide)
 		if code != exitOK || !strings.Contains(out, `"changes": []`) {
 			t.Errorf("exit %d\n%s", code, out)
 		}
@@ -162,18 +120,18 @@ func TestDiff(t *testing.T) {
 }
 
 func TestVerify(t *testing.T) {
-	lib := []string{"--classpath", v2CP(t), "--expect-stable", "evo.lib.*", jobsJar(t, "libv2"), jobsJar(t, "plainv2")}
+	lib := []string{"--classpath", v2CP(t), "--expect-stable", "evo.lib.*", fixtureJar(t, "libv2"), fixtureJar(t, "plainv2")}
 	for _, format := range []string{"text", "json"} {
 		t.Run(format, func(t *testing.T) {
-			code, out, errOut := jobsRun(t, append([]string{"verify", "--format", format}, lib...)...)
+			code, out, errOut := runCLI(t, append([]string{"verify", "--format", format}, lib...)...)
 			if code != exitFindings || errOut != "composestab: 11 policy violations\n" {
 				t.Errorf("exit %d, stderr %q", code, errOut)
 			}
-			jobsGolden(t, "jobs-verify-"+format+".golden", out)
+			checkGolden(t, "jobs-verify-"+format+".golden", out)
 		})
 	}
 	t.Run("clean", func(t *testing.T) {
-		code, out, errOut := jobsRun(t, "verify", "--classpath", fixtures.RuntimeStubJar(), "--expect-stable", "evo.dep.Dep", "--expect-stable", "evo.dep.DepUnchanged", jobsJar(t, "depv1"))
+		code, out, errOut := runCLI(t, "verify", "--classpath", fixtures.RuntimeStubJar(), "--expect-stable", "evo.dep.Dep", "--expect-stable", "evo.dep.DepUnchanged", fixtureJar(t, "depv1"))
 		if code != exitOK || out != "0 violations in 0 classes; 0 errors\n" || errOut != "" {
 			t.Errorf("exit %d\n%s%s", code, out, errOut)
 		}
@@ -181,7 +139,7 @@ func TestVerify(t *testing.T) {
 }
 
 func TestJobsUsage(t *testing.T) {
-	lib := jobsJar(t, "libv1")
+	lib := fixtureJar(t, "libv1")
 	tests := []struct {
 		args []string
 		msg  string
@@ -207,7 +165,7 @@ func TestJobsUsage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			code, out, errOut := jobsRun(t, tt.args...)
+			code, out, errOut := runCLI(t, tt.args...)
 			if code != exitUsage || !strings.Contains(errOut, tt.msg) {
 				t.Errorf("exit %d, stderr %q; want %d and %q", code, errOut, exitUsage, tt.msg)
 			}
@@ -217,7 +175,7 @@ func TestJobsUsage(t *testing.T) {
 		})
 	}
 	for _, cmd := range []string{"dump", "check", "diff", "verify"} {
-		if code, _, errOut := jobsRun(t, cmd, "--help"); code != exitOK || !strings.Contains(errOut, "Usage: composestab "+cmd) {
+		if code, _, errOut := runCLI(t, cmd, "--help"); code != exitOK || !strings.Contains(errOut, "Usage: composestab "+cmd) {
 			t.Errorf("%s --help: exit %d: %s", cmd, code, errOut)
 		}
 	}
@@ -227,7 +185,7 @@ func TestJobsUsage(t *testing.T) {
 // is still written.
 func TestJobsUnreadable(t *testing.T) {
 	dir := t.TempDir()
-	good, err := os.ReadFile(jobsJar(t, "libv1"))
+	good, err := os.ReadFile(fixtureJar(t, "libv1"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +197,7 @@ func TestJobsUnreadable(t *testing.T) {
 	if err := os.WriteFile(badBaseline, []byte("composestab-baseline 1\npublic class a.B\n  verdict maybe\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	lib := jobsJar(t, "libv1")
+	lib := fixtureJar(t, "libv1")
 	tests := []struct {
 		args    []string
 		stdout  string // a substring of what is still printed
@@ -254,7 +212,7 @@ func TestJobsUnreadable(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.args[0], func(t *testing.T) {
-			code, out, errOut := jobsRun(t, tt.args...)
+			code, out, errOut := runCLI(t, tt.args...)
 			if code != exitUnreadable {
 				t.Errorf("exit %d, want %d; stderr %s", code, exitUnreadable, errOut)
 			}
