@@ -180,6 +180,7 @@ func (u *Universe) fromMetadata(c *Class, cf *classfile.Class, km *metadata.Clas
 		}
 	}
 	static := c.Kind == KindObject || c.Kind == KindCompanionObject
+	var delegates map[string]delegateSource
 	for _, fd := range cf.Fields() {
 		if fd.Name == "$stable" {
 			continue
@@ -195,7 +196,10 @@ func (u *Universe) fromMetadata(c *Class, cf *classfile.Class, km *metadata.Clas
 				// delegates (Lazy<T>, State<T>, MutableState<T>) the argument is the property's
 				// type, which is what the compiler's report shows.
 				field.Type = u.jvmFieldType(c, &fd)
-				if dt := delegateFromConstructor(cf, km, fd.Name, sc); dt != nil {
+				if delegates == nil {
+					delegates = delegateSources(cf)
+				}
+				if dt := delegateFromConstructor(delegates, km, fd.Name, sc); dt != nil {
 					field.Type = dt
 				} else if p.ReturnType != nil {
 					propType := sc.convert(p.ReturnType)
@@ -355,38 +359,50 @@ func hasAnnotation(as []*metadata.Annotation, name string) bool {
 	return false
 }
 
-// delegateFromConstructor finds the type of a delegate field that a constructor stores straight
-// from one of its parameters (val x by map), from the parameter's Kotlin type. The delegate field
-// itself has no generic signature, and metadata does not record the delegate's type.
-func delegateFromConstructor(cf *classfile.Class, km *metadata.Class, field string, sc *scope) *Type {
+// delegateSource is the constructor parameter a delegate field is stored from.
+type delegateSource struct {
+	desc  string // the constructor's JVM descriptor
+	param int    // the parameter's index
+}
+
+// delegateSources finds, in one pass over the constructors, the delegate fields that a
+// constructor stores straight from one of its parameters (val x by map). The delegate field has
+// no generic signature and metadata does not record the delegate's type, but the parameter's
+// Kotlin type is in the constructor's metadata.
+func delegateSources(cf *classfile.Class) map[string]delegateSource {
+	out := map[string]delegateSource{}
 	for _, m := range cf.Methods() {
 		if m.Name != "<init>" || m.Code == nil {
 			continue
 		}
-		insns, err := m.Code.Instructions()
-		if err != nil {
-			continue
-		}
-		for i := 1; i < len(insns); i++ {
-			in := insns[i]
-			if in.Opcode != classfile.OpPutfield {
-				continue
-			}
-			ref, err := cf.Pool().MemberRef(in.Index)
-			if err != nil || ref.Name != field || ref.Owner != cf.Name() {
-				continue
-			}
-			slot, ok := aloadSlot(insns[i-1])
-			if !ok {
-				return nil
-			}
-			param := paramAtSlot(m.Descriptor, slot)
-			for _, ctor := range km.Constructors {
-				if ctor.Signature != nil && ctor.Signature.Descriptor == m.Descriptor && param >= 0 && param < len(ctor.ValueParameters) {
-					return sc.convert(ctor.ValueParameters[param].Type)
+		var prev classfile.Instruction
+		_ = m.Code.Walk(func(in *classfile.Instruction) bool {
+			if in.Opcode == classfile.OpPutfield {
+				if ref, err := cf.Pool().MemberRef(in.Index); err == nil && ref.Owner == cf.Name() && strings.HasSuffix(ref.Name, "$delegate") {
+					if slot, ok := aloadSlot(prev); ok {
+						if p := paramAtSlot(m.Descriptor, slot); p >= 0 {
+							out[ref.Name] = delegateSource{desc: m.Descriptor, param: p}
+						}
+					}
 				}
 			}
-			return nil
+			prev = *in
+			return true
+		})
+	}
+	return out
+}
+
+// delegateFromConstructor is the Kotlin type of the constructor parameter a delegate field is
+// stored from, nil if it is not stored from one.
+func delegateFromConstructor(src map[string]delegateSource, km *metadata.Class, field string, sc *scope) *Type {
+	ds, ok := src[field]
+	if !ok {
+		return nil
+	}
+	for _, ctor := range km.Constructors {
+		if ctor.Signature != nil && ctor.Signature.Descriptor == ds.desc && ds.param < len(ctor.ValueParameters) {
+			return sc.convert(ctor.ValueParameters[ds.param].Type)
 		}
 	}
 	return nil
