@@ -88,8 +88,9 @@ type Class struct {
 	// order is the class's place in the compiler's report order within its input.
 	order, inputIndex int
 
-	result *stability.ClassResult
-	value  *stabruntime.Value
+	result     *stability.ClassResult
+	asCompiled func() *stability.ClassResult // for classes of inputs built without Compose
+	value      *stabruntime.Value
 }
 
 // Field is one field line, as the compiler's report has it.
@@ -151,6 +152,15 @@ func (rep *Report) ReportOrder() []*Class {
 		return out[i].order < out[j].order
 	})
 	return out
+}
+
+// compiledResult is the compiler's analysis of the class: as compiled for a Compose input, as it
+// would have been with the plugin applied otherwise.
+func (c *Class) compiledResult() *stability.ClassResult {
+	if c.result == nil && c.asCompiled != nil {
+		return c.asCompiled()
+	}
+	return c.result
 }
 
 // Result returns the inference result behind the class, for printers of the compiler's report.
@@ -298,6 +308,9 @@ func scanModule(u *stability.Universe, ev *stabruntime.Evaluator, input string, 
 			}
 			reason = r.Reason
 		} else {
+			// What the compiler would have concluded had the plugin been applied; only verify
+			// asks, so it is computed on demand, from the classes already loaded.
+			ac.asCompiled = func() *stability.ClassResult { return engine.AnalyzeClass(c) }
 			s, r := consumer.ClassStability(c, "")
 			ac.Stability = s.String()
 			ac.Verdict = string(stability.VerdictOf(stability.Normalize(s)))

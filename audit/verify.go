@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/stability"
 )
 
@@ -48,15 +47,10 @@ type VerifyOptions struct {
 	// ExpectStable are configuration-file patterns (such as com.example.model.**); public
 	// classes matching one must be stable.
 	ExpectStable []string
-	// Scan are the options the report was scanned with. Inputs built without Compose are
-	// re-read with them, to learn which of their classes the compiler would have processed
-	// and what their fields are.
-	Scan Options
 }
 
 // Verify applies the policies to a scan of a published artefact: every input of rep counts as
-// one library. The error is non-nil only for a bad pattern (a *stability.ConfigError) or a bad
-// configuration file in opts.Scan.
+// one library. The error is non-nil only for a bad pattern (a *stability.ConfigError).
 func Verify(rep *Report, opts VerifyOptions) (*VerifyReport, error) {
 	var expect []*stability.Config
 	for _, p := range opts.ExpectStable {
@@ -65,10 +59,6 @@ func Verify(rep *Report, opts VerifyOptions) (*VerifyReport, error) {
 			return nil, err
 		}
 		expect = append(expect, cfg)
-	}
-	results, err := consumerResults(rep, opts.Scan)
-	if err != nil {
-		return nil, err
 	}
 	usesCompose := false
 	for _, c := range rep.Classes {
@@ -82,10 +72,7 @@ func Verify(rep *Report, opts VerifyOptions) (*VerifyReport, error) {
 	}
 	v := &VerifyReport{Violations: []Violation{}, Errors: append([]*Error{}, rep.Errors...), Inputs: append([]string{}, rep.Inputs...)}
 	for _, c := range rep.Classes {
-		r := c.result
-		if r == nil {
-			r = results[c.Input+"\x00"+c.JVMName]
-		}
+		r := c.compiledResult()
 		add := func(rule, part, msg string) {
 			v.Violations = append(v.Violations, Violation{Class: c.Name, Rule: rule, Part: part, Message: msg, Input: c.Input})
 		}
@@ -145,46 +132,6 @@ func matchAny(cfgs []*stability.Config, name string) string {
 		}
 	}
 	return ""
-}
-
-// consumerResults analyses the classes of inputs built without Compose as the compiler would
-// have if the plugin had been applied, keyed by input and JVM name. Scan leaves them without a
-// result, so Processed, Marked and field stabilities are otherwise unknown.
-func consumerResults(rep *Report, opts Options) (map[string]*stability.ClassResult, error) {
-	out := map[string]*stability.ClassResult{}
-	plain := map[string]bool{}
-	for _, c := range rep.Classes {
-		if c.result == nil {
-			plain[c.Input] = true
-		}
-	}
-	if len(plain) == 0 {
-		return out, nil
-	}
-	var cfg *stability.Config
-	if len(opts.Configs) > 0 {
-		var err error
-		if cfg, err = stability.LoadConfig(opts.Configs...); err != nil {
-			return nil, err
-		}
-	}
-	cp, _ := classfile.OpenClasspath(append(append([]string{}, rep.Inputs...), opts.Classpath...))
-	if cp == nil {
-		return out, nil // the scan already reported why the inputs cannot be read
-	}
-	defer cp.Close()
-	u := stability.NewUniverse(cp)
-	sopts := stability.Options{Compiler: opts.Compiler, Config: cfg}
-	for _, in := range rep.Inputs {
-		if !plain[in] {
-			continue
-		}
-		engine := stability.NewEngine(u.Module(in), sopts)
-		for _, c := range u.ModuleClasses(in) {
-			out[in+"\x00"+c.JVMName] = engine.AnalyzeClass(c)
-		}
-	}
-	return out, nil
 }
 
 // claimViolations returns (part, message) pairs for the fields of a stable-claiming class

@@ -36,7 +36,6 @@ func verifyModules(t *testing.T, opts VerifyOptions, modules ...string) *VerifyR
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts.Scan = o
 	v, err := Verify(rep, opts)
 	if err != nil {
 		t.Fatal(err)

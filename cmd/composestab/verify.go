@@ -33,9 +33,7 @@ func runVerify(s *streams, args []string) error {
 	if err != nil {
 		return err
 	}
-	v, err := audit.Verify(rep, audit.VerifyOptions{ExpectStable: expect, Scan: audit.Options{
-		Inputs: fs.Args(), Classpath: splitPaths(o.classpath), Configs: o.configs, Compiler: o.compiler,
-	}})
+	v, err := audit.Verify(rep, audit.VerifyOptions{ExpectStable: expect})
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
