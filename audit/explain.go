@@ -40,14 +40,7 @@ func Explain(classpath []string, typ string, opts stability.Options) (*Explanati
 	defer cp.Close()
 	u := stability.NewUniverse(cp)
 	ev := stabruntime.New(cp)
-	names := func() []string {
-		var out []string
-		for _, e := range cp.Entries() {
-			out = append(out, e.ClassName)
-		}
-		return out
-	}
-	in, err := stabruntime.NewInstantiator(u, ev, opts, names).Evaluate(typ)
+	in, err := stabruntime.NewInstantiator(u, ev, opts).Evaluate(typ)
 	if err != nil {
 		return nil, err
 	}

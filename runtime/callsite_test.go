@@ -144,7 +144,7 @@ func checkModule(t *testing.T, m fixtures.Module) []*SiteCheck {
 		}
 	}
 	u := stability.NewUniverse(cp)
-	inst := NewInstantiator(u, New(cp), opts, nil)
+	inst := NewInstantiator(u, New(cp), opts)
 	ck := NewCallSiteChecker(cp, u, inst, m.Jar(), opts, strong)
 	var names []string
 	for _, e := range cp.Entries() {
@@ -393,7 +393,7 @@ func FuzzCallSites(f *testing.F) {
 		f.Add(data)
 	}
 	u := stability.NewUniverse(cp)
-	ck := NewCallSiteChecker(cp, u, NewInstantiator(u, New(cp), stability.Options{}, nil), m.Jar(), stability.Options{}, true)
+	ck := NewCallSiteChecker(cp, u, NewInstantiator(u, New(cp), stability.Options{}), m.Jar(), stability.Options{}, true)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := classfile.Parse(data)
 		if err != nil {

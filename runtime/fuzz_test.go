@@ -23,14 +23,7 @@ func FuzzParseType(f *testing.F) {
 		f.Fatal(err)
 	}
 	u := stability.NewUniverse(cp)
-	names := func() []string {
-		var out []string
-		for _, e := range cp.Entries() {
-			out = append(out, e.ClassName)
-		}
-		return out
-	}
-	it := NewInstantiator(u, New(cp), stability.Options{}, names)
+	it := NewInstantiator(u, New(cp), stability.Options{})
 	f.Fuzz(func(t *testing.T, s string) {
 		in, err := it.Evaluate(s)
 		if err == nil && in.Type == nil {

@@ -84,13 +84,12 @@ type Instantiator struct {
 
 	once   sync.Once
 	byName map[string][]string // simple name → JVM names
-	names  func() []string
 }
 
-// NewInstantiator returns an instantiator. names lists the JVM names on the classpath, used to
-// resolve short type names.
-func NewInstantiator(u *stability.Universe, ev *Evaluator, opts stability.Options, names func() []string) *Instantiator {
-	return &Instantiator{u: u, ev: ev, engine: stability.NewEngine(nil, opts), names: names}
+// NewInstantiator returns an instantiator over the universe and the evaluator, which must share
+// one classpath; short type names are resolved against that classpath.
+func NewInstantiator(u *stability.Universe, ev *Evaluator, opts stability.Options) *Instantiator {
+	return &Instantiator{u: u, ev: ev, engine: stability.NewEngine(nil, opts)}
 }
 
 // Evaluate parses a type written as in Kotlin and computes what a JVM call site in another
@@ -303,10 +302,8 @@ func (it *Instantiator) resolve(n string) (*stability.Class, error) {
 
 func (it *Instantiator) index() {
 	it.byName = map[string][]string{}
-	if it.names == nil {
-		return
-	}
-	for _, jn := range it.names() {
+	for _, e := range it.ev.cp.Entries() {
+		jn := e.ClassName
 		simple := jn[strings.LastIndexAny(jn, "/$")+1:]
 		it.byName[simple] = append(it.byName[simple], jn)
 	}
