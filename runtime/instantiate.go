@@ -117,33 +117,22 @@ func (it *Instantiator) Evaluate(typ string) (*Instantiation, error) {
 	return in, nil
 }
 
-// callSiteExpr is irStableExpression over the un-normalized stability: Runtime(C) reads C.$stable,
-// a type parameter or an Unknown makes the whole expression absent.
+// callSiteExpr is irStableExpression over the un-normalized stability as a call site builds it:
+// Runtime(C) reads C.$stable; a type parameter, an Unknown or Unstable leaves nothing to pass
+// (nil).
 func callSiteExpr(s stability.Stability) Expr {
-	var x Expr
-	ok := true
-	stability.ForEach(s, func(leaf stability.Stability) {
-		switch l := leaf.(type) {
-		case stability.Certain:
-			if !l.Stable {
-				ok = false
-			}
-		case stability.Runtime:
-			ref := Ref{Class: l.Class.JVMName, Field: StableField}
-			if x == nil {
-				x = ref
-			} else {
-				x = Op{Op: "|", X: x, Y: ref}
-			}
-		default:
-			ok = false
-		}
-	})
-	if !ok {
+	se := stability.Expression(s, false)
+	if se.Unstable {
 		return nil
 	}
-	if x == nil {
-		return Const{Value: 0}
+	var x Expr = Const{Value: 0}
+	for i, c := range se.Refs {
+		ref := Ref{Class: c.JVMName, Field: StableField}
+		if i == 0 {
+			x = ref
+		} else {
+			x = Op{Op: "|", X: x, Y: ref}
+		}
 	}
 	return x
 }

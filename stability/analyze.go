@@ -117,7 +117,7 @@ func (e *Engine) AnalyzeClass(c *Class) *ClassResult {
 	if external {
 		res.Expr = StableExpr{Unstable: true}
 	} else {
-		res.Expr = stableExpr(s, len(c.TypeParameters) > 0)
+		res.Expr = Expression(s, len(c.TypeParameters) > 0)
 	}
 	return res
 }
@@ -140,9 +140,11 @@ func indexOf(ps []*TypeParameter, p *TypeParameter) int {
 	return -1
 }
 
-// stableExpr is the compiler's irStableExpression at class level. A type parameter resolves to
-// STABLE in a generic class and to nothing (so UNSTABLE) in a class without type parameters.
-func stableExpr(s Stability, generic bool) StableExpr {
+// Expression is the compiler's irStableExpression over s: the OR of the Runtime classes' $stable
+// in s's leaf order, or Unstable when s holds Unstable, an Unknown, or a type parameter that
+// does not count as stable (paramsStable: at class level of a generic class a type parameter
+// resolves to STABLE; at a call site or in a class without type parameters it resolves to nothing).
+func Expression(s Stability, paramsStable bool) StableExpr {
 	var refs []*Class
 	ok := true
 	ForEach(s, func(leaf Stability) {
@@ -156,7 +158,7 @@ func stableExpr(s Stability, generic bool) StableExpr {
 		case Unknown:
 			ok = false
 		case Parameter:
-			ok = ok && generic
+			ok = ok && paramsStable
 		}
 	})
 	if !ok {
