@@ -165,7 +165,7 @@ func (mc *methodCode) callSite(i int) (*CallSite, error) {
 	if err != nil {
 		return nil, err
 	}
-	params, _, ok := parseMethodDescriptor(ref.Descriptor)
+	params, _, ok := classfile.ParseMethodDescriptor(ref.Descriptor)
 	if !ok || ref.Name == "<init>" {
 		return nil, nil
 	}
@@ -217,51 +217,6 @@ func trailingInts(params []string) int {
 		n++
 	}
 	return n
-}
-
-// parseMethodDescriptor splits "(ILjava/lang/String;[J)V" into its parameter descriptors and
-// return descriptor.
-func parseMethodDescriptor(d string) (params []string, ret string, ok bool) {
-	if !strings.HasPrefix(d, "(") {
-		return nil, "", false
-	}
-	i := 1
-	for i < len(d) && d[i] != ')' {
-		n := fieldDescLen(d[i:])
-		if n == 0 {
-			return nil, "", false
-		}
-		params = append(params, d[i:i+n])
-		i += n
-	}
-	if i >= len(d) {
-		return nil, "", false
-	}
-	ret = d[i+1:]
-	if ret != "V" && (ret == "" || fieldDescLen(ret) != len(ret)) {
-		return nil, "", false
-	}
-	return params, ret, true
-}
-
-// fieldDescLen is the length of the field descriptor at the start of s, 0 if there is none.
-func fieldDescLen(s string) int {
-	i := 0
-	for i < len(s) && s[i] == '[' {
-		i++
-	}
-	if i >= len(s) {
-		return 0
-	}
-	switch s[i] {
-	case 'B', 'C', 'D', 'F', 'I', 'J', 'S', 'Z':
-		return i + 1
-	case 'L':
-		if j := strings.IndexByte(s[i:], ';'); j > 1 {
-			return i + j + 1
-		}
-	}
-	return 0
 }
 
 // effectOf is the stack effect of insns[i] counted in values (a long is one value), and false
@@ -331,7 +286,7 @@ func (mc *methodCode) effectOf(i int) (effect, bool) {
 			}
 			desc = ref.Descriptor
 		}
-		params, ret, ok := parseMethodDescriptor(desc)
+		params, ret, ok := classfile.ParseMethodDescriptor(desc)
 		if !ok {
 			return effect{}, false
 		}
@@ -800,7 +755,7 @@ type callee struct {
 }
 
 func (ck *CallSiteChecker) resolve(ref classfile.MemberRef) (*callee, string) {
-	params, _, ok := parseMethodDescriptor(ref.Descriptor)
+	params, _, ok := classfile.ParseMethodDescriptor(ref.Descriptor)
 	if !ok {
 		return nil, "bad descriptor"
 	}
@@ -818,7 +773,7 @@ func (ck *CallSiteChecker) resolve(ref classfile.MemberRef) (*callee, string) {
 			if f.Signature == nil || f.Signature.Name != name {
 				continue
 			}
-			if fp, _, ok := parseMethodDescriptor(f.Signature.Descriptor); ok {
+			if fp, _, ok := classfile.ParseMethodDescriptor(f.Signature.Descriptor); ok {
 				n := trailingInts(fp)
 				if strings.Join(fp[:len(fp)-n], "") == want {
 					return &callee{fn: f, owner: cls, defaultImpls: true}, ""
@@ -872,7 +827,7 @@ func (ck *CallSiteChecker) Check(s *CallSite) *SiteCheck {
 	}
 	fn := cal.fn
 	sc.Function = fn.Name + fn.Signature.Descriptor
-	params, _, _ := parseMethodDescriptor(s.Callee.Descriptor)
+	params, _, _ := classfile.ParseMethodDescriptor(s.Callee.Descriptor)
 	nInts := len(s.Ints)
 	first := 0 // index of the first descriptor parameter among the popped values
 	if s.Opcode != classfile.OpInvokestatic {
@@ -992,7 +947,7 @@ func (ck *CallSiteChecker) callerContext(s *CallSite) *callerContext {
 		}
 		local = 1
 	}
-	params, _, ok := parseMethodDescriptor(m.Descriptor)
+	params, _, ok := classfile.ParseMethodDescriptor(m.Descriptor)
 	if fn == nil || !ok {
 		return ctx
 	}
@@ -1312,7 +1267,7 @@ func (ck *CallSiteChecker) inferNew(mc *methodCode, ctx *callerContext, start, e
 	if kc == nil {
 		return argInfo{why: "generic " + src + ": no Kotlin constructor with descriptor " + ctor.Descriptor}
 	}
-	params, _, _ := parseMethodDescriptor(ctor.Descriptor)
+	params, _, _ := classfile.ParseMethodDescriptor(ctor.Descriptor)
 	if len(params) != len(kc.ValueParameters) {
 		return argInfo{why: "generic " + src + ": parameters do not match"}
 	}

@@ -420,22 +420,16 @@ func aloadSlot(in classfile.Instruction) (int, bool) {
 
 // paramAtSlot maps a local-variable slot of an instance method to its parameter index, or -1.
 func paramAtSlot(desc string, slot int) int {
-	cur, idx := 1, 0
-	for i := 1; i < len(desc) && desc[i] != ')'; idx++ {
-		start := i
-		for desc[i] == '[' {
-			i++
-		}
-		if desc[i] == 'L' {
-			for i < len(desc) && desc[i] != ';' {
-				i++
-			}
-		}
-		i++
+	params, _, ok := classfile.ParseMethodDescriptor(desc)
+	if !ok {
+		return -1
+	}
+	cur := 1 // slot 0 is this
+	for i, p := range params {
 		if cur == slot {
-			return idx
+			return i
 		}
-		if w := desc[start:i]; w == "J" || w == "D" {
+		if p == "J" || p == "D" {
 			cur += 2
 		} else {
 			cur++
