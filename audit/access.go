@@ -1,8 +1,10 @@
 package audit
 
 import (
+	"fmt"
 	"strings"
 
+	stabruntime "github.com/composestab/composestab/runtime"
 	"github.com/composestab/composestab/stability"
 )
 
@@ -34,19 +36,39 @@ func (c *Class) StableReads() []StableRead {
 			continue
 		}
 		seen[d.Class] = true
-		r := StableRead{Class: names[d.Class], JVMName: d.Class, Input: d.Input}
-		if r.Class == "" {
-			r.Class = dottedName(d.Class)
-		}
-		if d.Err != nil {
-			r.Err = d.Err.Error()
-		} else {
-			v := d.Value
-			r.Value = &v
-		}
-		out = append(out, r)
+		out = append(out, readOf(d, names[d.Class]))
 	}
 	return out
+}
+
+// readOf describes one evaluated $stable; name is the Kotlin name when known.
+func readOf(d *stabruntime.Value, name string) StableRead {
+	r := StableRead{Class: name, JVMName: d.Class, Input: d.Input}
+	if r.Class == "" {
+		r.Class = dottedName(d.Class)
+	}
+	if d.Err != nil {
+		r.Err = d.Err.Error()
+	} else {
+		v := d.Value
+		r.Value = &v
+	}
+	return r
+}
+
+// sentence says what the read found: "stable: `lib.C.$stable` = 0 in lib.jar".
+func (r StableRead) sentence() string {
+	where := ""
+	if r.Input != "" {
+		where = " in " + r.Input
+	}
+	switch {
+	case r.Value == nil:
+		return fmt.Sprintf("unknown: `%s.$stable` cannot be computed%s: %s", r.Class, where, r.Err)
+	case *r.Value&unstableBit != 0:
+		return fmt.Sprintf("unstable: `%s.$stable` = %d%s", r.Class, *r.Value, where)
+	}
+	return fmt.Sprintf("stable: `%s.$stable` = %d%s", r.Class, *r.Value, where)
 }
 
 // runtimeNames maps the JVM names of the classes in the class's Runtime(...) leaves to their

@@ -127,11 +127,11 @@ func TestBaselineValues(t *testing.T) {
 	}{
 		{b1, "evo.lib.StableToUnstable", "stable", "Stable", "1", "0", "", false, true, "", ""},
 		{b2, "evo.lib.StableToUnstable", "unstable", "Unstable", "0", "8", "", false, true, "", ""},
-		{b1, "evo.lib.TypeParamParticipates", "stable", "Stable", "2", "0", "", false, true, "T", ""},
+		{b1, "evo.lib.TypeParamParticipates", "runtime", "Parameter(T)", "2", "0", "", false, true, "T", ""},
 		{b2, "evo.lib.TypeParamParticipates", "runtime", "Parameter(T)", "1", "0", "", false, true, "T", "T"},
-		{b1, "evo.lib.DependsOnDep", "runtime", "Runtime(Dep)", "0", "0", "evo.dep.Dep=0", false, true, "", ""},
-		{b2, "evo.lib.DependsOnDep", "runtime", "Runtime(Dep)", "0", "8", "evo.dep.Dep=8", false, true, "", ""},
-		{b2, "evo.lib.RuntimeRefToUnstable", "runtime", "Runtime(Helper)", "0", "8", "evo.lib.Helper=8", false, true, "", ""},
+		{b1, "evo.lib.DependsOnDep", "stable", "Stable", "0", "0", "evo.dep.Dep=0", false, true, "", ""},
+		{b2, "evo.lib.DependsOnDep", "unstable", "Unstable", "0", "8", "evo.dep.Dep=8", false, true, "", ""},
+		{b2, "evo.lib.RuntimeRefToUnstable", "unstable", "Unstable", "0", "8", "evo.lib.Helper=8", false, true, "", ""},
 		{b2, "evo.lib.Moving", "unstable", "Unstable", "-", "-", "", true, false, "", ""},
 		{b1, "evo.lib.UnstableToStable", "unstable", "Unstable", "0", "8", "", false, true, "", ""},
 	}

@@ -187,8 +187,10 @@ func compareBaselines(old, new *Baseline, check bool) *DiffReport {
 func rank(verdict string) int {
 	switch verdict {
 	case "stable":
-		return 2
+		return 3
 	case "runtime":
+		return 2
+	case "uncertain":
 		return 1
 	case "unstable":
 		return 0
@@ -314,6 +316,9 @@ func (d *differ) class(o, n *BaselineClass) {
 	}
 	if head == "" && len(causes) == 0 {
 		return
+	}
+	if len(causes) == 0 && !exprChanged && readsChanged(o, n) {
+		return // the dependency pass says which $stable it read changed
 	}
 	msg := head
 	if len(causes) > 0 {
@@ -459,12 +464,29 @@ func (d *differ) dependencies(o, n *BaselineClass) {
 			continue // unknown before: nothing to compare with
 		}
 		msg := "dependency `" + r.Class + "` " + what
+		if o.Verdict != n.Verdict {
+			msg = o.Verdict + " → " + n.Verdict + ": " + msg
+		}
 		if via := readThrough(n, r.Class); len(via) > 0 {
 			msg += ", read through " + strings.Join(via, ", ")
 		}
 		d.add(Change{Class: n.Name, Part: "dependency " + r.Class, Old: valueText32(or.Value), New: valueText32(r.Value),
 			Kind: kind, Message: msg, Input: n.input})
 	}
+}
+
+// readsChanged reports whether a $stable read on both sides holds another value.
+func readsChanged(o, n *BaselineClass) bool {
+	oldBy := map[string]StableRead{}
+	for _, r := range o.Reads {
+		oldBy[r.Class] = r
+	}
+	for _, r := range n.Reads {
+		if or, ok := oldBy[r.Class]; ok && valueText32(or.Value) != valueText32(r.Value) {
+			return true
+		}
+	}
+	return false
 }
 
 // readThrough names the fields whose stability has a Runtime(...) leaf for the dependency.

@@ -64,18 +64,37 @@ type Class struct {
 	StableValue *int32 `json:"stableValue"`
 	// StableExpr is the $stable initializer as read from the bytecode.
 	StableExpr string `json:"stableExpr,omitempty"`
-	// Stability is the compiler's rendering of the class's stability as compiled; for classes
-	// not compiled with Compose, the stability a consumer sees.
+	// Stability is what an app compiled by the consumer's compiler sees for the class used as a
+	// dependency (the effective stability): Declared with every Runtime(C) part replaced by the
+	// value C.$stable holds in the bytes. Parameter(T) parts stay; a part whose value cannot be
+	// computed stays Runtime(C).
 	Stability string `json:"stability"`
-	// Verdict is "stable", "unstable" or "runtime".
+	// Verdict is the effective verdict: "stable", "unstable", "runtime" (depends on type
+	// arguments or on a class missing from the classpath) or "uncertain" (an interface).
 	Verdict string `json:"verdict"`
+	// Declared is the consumer's compile-time decision: objects, enums, marked, known-stable and
+	// configured classes are decided there; interfaces are uncertain; Java and Kotlin classes
+	// without Compose traces are unstable; every other class is Runtime(C).
+	Declared string `json:"declared"`
+	// Reads are the $stable values the effective stability was read from.
+	Reads []StableRead `json:"reads"`
+	// Missing lists the classes absent from the classpath that leave the value unknown.
+	Missing []string `json:"missing"`
+	// Inferred is the stability the consumer's compiler infers for the class as compiled: what
+	// rebuilding the class with it would write. Empty for inputs built without Compose.
+	Inferred string `json:"inferred,omitempty"`
+	// InferredValue is the $stable that rebuilding would write, evaluated against the other
+	// classes' $stable as they are in the bytes; nil when unknown or without Compose.
+	InferredValue *int32 `json:"inferredValue,omitempty"`
+	// Drift says, in words, where the bytes disagree with the consumer's compiler's rules: the
+	// $stable (or mask) written by the producer differs from what rebuilding would write.
+	Drift string `json:"drift,omitempty"`
 	// Compose tells whether the class was compiled with the Compose compiler.
 	Compose bool `json:"compose"`
 	// MetadataVersion is the Kotlin metadata version (mv) of the producing compiler.
 	MetadataVersion string `json:"metadataVersion,omitempty"`
-	// Producer says what the binary tells of the compiler that produced it: "k2" when
-	// @StabilityInferred is also in the Kotlin metadata (Kotlin 2.0+), "k1" when it is only in
-	// the class file, "" when the class has no @StabilityInferred.
+	// Producer names the compiler that produced the class, from the evidence in it (see
+	// Producer in producer.go): "Kotlin 2.1 (K2)", "Java", ...
 	Producer string `json:"producer,omitempty"`
 	// Marked is a class annotated @Stable, @Immutable or another stable marker itself.
 	Marked bool `json:"marked"`
@@ -89,6 +108,7 @@ type Class struct {
 	order, inputIndex int
 
 	result     *stability.ClassResult
+	effective  *stabruntime.Effective
 	asCompiled func() *stability.ClassResult // for classes of inputs built without Compose
 	value      *stabruntime.Value
 }
@@ -268,32 +288,64 @@ func scanModule(u *stability.Universe, ev *stabruntime.Evaluator, input string, 
 	}
 	engine := stability.NewEngine(u.Module(input), opts)
 	consumer := stability.NewEngine(nil, opts)
+	compiler := opts.Compiler
+	if compiler == "" {
+		compiler = stability.DefaultCompiler
+	}
 	var out []*Class
 	for _, c := range classes {
+		prod := stability.ProducerOf(c)
 		ac := &Class{
 			JVMName: c.JVMName, Name: c.FqName(), Input: input, Entry: c.Entry,
 			Kind: c.Kind.String(), Visibility: c.Visibility.String(),
 			StabilityInferred: c.Inferred, StableField: c.HasStableField,
 			Compose:         c.HasStableField || c.Inferred != nil,
-			MetadataVersion: c.MetadataVersion,
-			Fields:          []*Field{}, Reasons: []string{},
+			MetadataVersion: c.MetadataVersion, Producer: prod.String(),
+			Fields: []*Field{}, Reasons: []string{}, Reads: []StableRead{}, Missing: []string{},
 		}
-		switch {
-		case c.Inferred != nil && c.InferredInMetadata:
-			ac.Producer = "k2"
-		case c.Inferred != nil:
-			ac.Producer = "k1"
+		// The effective view: what an app compiled by the consumer's compiler sees.
+		s, r := consumer.TypeStability(stability.DefaultType(c), "")
+		eff := ev.Resolve(s, r)
+		ac.effective = eff
+		ac.Declared = describeStability(eff.Declared)
+		ac.Stability = describeStability(eff.Stability)
+		ac.Verdict = string(eff.Verdict())
+		ac.Missing = append(ac.Missing, eff.Missing...)
+		ac.Reasons = Sentences(r)
+		for _, v := range eff.Reads {
+			rd := readOf(v, "")
+			ac.Reads = append(ac.Reads, rd)
+			ac.Reasons = append(ac.Reasons, "  "+rd.sentence())
 		}
-		var reason *stability.Reason
+		if c.HasStableField {
+			v := ev.Stable(c.JVMName)
+			ac.value = v
+			if v.Expr != nil {
+				ac.StableExpr = v.Expr.String()
+			} else {
+				ac.StableExpr = "0"
+			}
+			if v.Err == nil {
+				n := v.Value
+				ac.StableValue = &n
+			} else if len(eff.Reads) == 0 || eff.Reads[0] != v {
+				// An error of a value the effective view read is reported with the reads.
+				errs = append(errs, &Error{Kind: errorKind(v.Err), Input: input, Entry: c.Entry, Class: c.JVMName, Message: v.Err.Error(), err: v.Err})
+			}
+		}
+		for _, e := range eff.Errors {
+			errs = append(errs, &Error{Kind: errorKind(e), Input: input, Entry: c.Entry, Class: c.JVMName, Message: e.Error(), err: e})
+		}
 		if compose {
+			// The as-compiled view with the consumer's rules: the explanation, and drift where
+			// the bytes disagree.
 			r := engine.AnalyzeClass(c)
 			ac.result = r
 			ac.Marked = r.Marked
-			ac.Stability = r.Stability.String()
+			ac.Inferred = r.Stability.String()
 			if r.Marked {
-				ac.Stability = "Stable"
+				ac.Inferred = "Stable"
 			}
-			ac.Verdict = string(r.Verdict())
 			if r.Processed && !r.Marked {
 				m := r.Mask
 				ac.InferredMask = &m
@@ -306,31 +358,21 @@ func scanModule(u *stability.Universe, ev *stabruntime.Evaluator, input string, 
 				ac.Fields = append(ac.Fields, &Field{Name: f.Field.Name, Type: f.Field.Type.String(),
 					Var: f.Field.Var || f.Field.Bare, Stability: f.Stability.String(), Verdict: string(stability.VerdictOf(f.Stability))})
 			}
-			reason = r.Reason
+			if r.Processed {
+				ac.InferredValue = inferredValue(ev, r)
+			}
+			ac.Drift = drift(ac, prod, compiler)
+			ac.Reasons = append(ac.Reasons, "as compiled, Kotlin "+compiler+"'s rules infer "+ac.Inferred)
+			for _, line := range Sentences(r.Reason) {
+				ac.Reasons = append(ac.Reasons, "  "+line)
+			}
+			if ac.Drift != "" {
+				ac.Reasons = append(ac.Reasons, "drift: "+ac.Drift)
+			}
 		} else {
 			// What the compiler would have concluded had the plugin been applied; only verify
 			// asks, so it is computed on demand, from the classes already loaded.
 			ac.asCompiled = func() *stability.ClassResult { return engine.AnalyzeClass(c) }
-			s, r := consumer.ClassStability(c, "")
-			ac.Stability = s.String()
-			ac.Verdict = string(stability.VerdictOf(stability.Normalize(s)))
-			reason = r
-		}
-		ac.Reasons = Sentences(reason)
-		if c.HasStableField {
-			v := ev.Stable(c.JVMName)
-			ac.value = v
-			if v.Expr != nil {
-				ac.StableExpr = v.Expr.String()
-			} else {
-				ac.StableExpr = "0"
-			}
-			if v.Err == nil {
-				n := v.Value
-				ac.StableValue = &n
-			} else {
-				errs = append(errs, &Error{Kind: errorKind(v.Err), Input: input, Entry: c.Entry, Class: c.JVMName, Message: v.Err.Error(), err: v.Err})
-			}
 		}
 		if c.Err != nil {
 			errs = append(errs, &Error{Kind: errorKind(c.Err), Input: input, Entry: c.Entry, Class: c.JVMName, Message: c.Err.Error(), err: c.Err})
@@ -338,6 +380,50 @@ func scanModule(u *stability.Universe, ev *stabruntime.Evaluator, input string, 
 		out = append(out, ac)
 	}
 	return out, errs
+}
+
+// inferredValue is the $stable that the consumer's compiler would write for the class, with the
+// other classes' $stable as the bytes hold them; nil when one of them is unknown.
+func inferredValue(ev *stabruntime.Evaluator, r *stability.ClassResult) *int32 {
+	var v int32
+	if r.Expr.Unstable {
+		v = 8
+	}
+	for _, ref := range r.Expr.Refs {
+		d := ev.Stable(ref.JVMName)
+		if d.Err != nil {
+			return nil
+		}
+		v |= d.Value
+	}
+	return &v
+}
+
+// drift compares what the bytes say with what the consumer's compiler would write.
+func drift(ac *Class, prod stability.Producer, compiler string) string {
+	var parts []string
+	if ac.StableValue != nil && ac.InferredValue != nil {
+		if written, inferred := *ac.StableValue&unstableBit != 0, *ac.InferredValue&unstableBit != 0; written != inferred {
+			parts = append(parts, fmt.Sprintf("$stable written %s (%d)%s; Kotlin %s's rules infer %s, which would write %d",
+				stableWord(written), *ac.StableValue, byWhom(prod), compiler, ac.Inferred, *ac.InferredValue))
+		}
+	}
+	if ac.MaskMatches != nil && !*ac.MaskMatches {
+		parts = append(parts, fmt.Sprintf("@StabilityInferred(parameters = %d) written%s; Kotlin %s's rules give %d",
+			*ac.StabilityInferred, byWhom(prod), compiler, *ac.InferredMask))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func stableWord(unstable bool) string {
+	if unstable {
+		return "unstable"
+	}
+	return "stable"
+}
+
+func byWhom(p stability.Producer) string {
+	return " by " + p.Compiler()
 }
 
 // Sentences flattens a reason tree into sentences, the deciding rule first, leaves last.

@@ -132,7 +132,7 @@ func TestVerifyMessages(t *testing.T) {
 	v := verifyModules(t, VerifyOptions{ExpectStable: []string{"evo.lib.*"}}, "libv2", "plainv2")
 	want := map[string]string{
 		"not-compose evo.lib.Moving":                  "compiled without the Compose compiler (no $stable, no @StabilityInferred) in a library that otherwise uses it; consumers see it as unstable (Unstable)",
-		"expect-stable evo.lib.DependsOnDep":          "expected stable (--expect-stable evo.lib.*) but is runtime with `$stable` = 8: field `d: Dep` is Runtime(Dep); reads `evo.dep.Dep.$stable` = 8",
+		"expect-stable evo.lib.DependsOnDep":          "expected stable (--expect-stable evo.lib.*) but is unstable: field `d: Dep` is Runtime(Dep); reads `evo.dep.Dep.$stable` = 8",
 		"expect-stable evo.lib.StableToUnstable":      "expected stable (--expect-stable evo.lib.*) but is unstable: field `x` is a var",
 		"expect-stable evo.lib.Moving":                "expected stable (--expect-stable evo.lib.*) but is unstable: not compiled with Compose",
 		"expect-stable evo.lib.TypeParamParticipates": "expected stable (--expect-stable evo.lib.*) but is runtime with `$stable` = 0: type parameter T participates",

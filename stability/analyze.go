@@ -90,7 +90,7 @@ func (e *Engine) AnalyzeClass(c *Class) *ClassResult {
 		res.Reason = &Reason{Rule: RuleMarked, Subject: c.FqName(), Stability: Stable}
 		return res
 	}
-	raw, reason := e.typeStability(defaultType(c), nil, nil, c.File)
+	raw, reason := e.typeStability(DefaultType(c), nil, nil, c.File)
 	s := Normalize(raw)
 	res.Stability, res.Reason = s, reason
 	external := false
@@ -122,8 +122,9 @@ func (e *Engine) AnalyzeClass(c *Class) *ClassResult {
 	return res
 }
 
-// defaultType is C<T1, …, Tn>, the class applied to its own type parameters.
-func defaultType(c *Class) *Type {
+// DefaultType is C<T1, …, Tn>, the class applied to its own type parameters: the type a
+// consumer names when it uses the class without choosing arguments.
+func DefaultType(c *Class) *Type {
 	t := &Type{Class: c}
 	for _, p := range c.TypeParameters {
 		t.Args = append(t.Args, TypeArg{Type: &Type{Param: p}})

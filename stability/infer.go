@@ -348,18 +348,32 @@ func (e *Engine) fieldStability(c *Class, subst substitutions, an *analyzing, fi
 	return s, r
 }
 
-// superclass is the first supertype that is neither an interface nor Any.
+// superclass is the first supertype that is neither an interface nor Any. A supertype missing from
+// the classpath is the superclass only if the class file names it so: an interface the classpath
+// lacks must never count as a superclass.
 func superclass(c *Class) *Type {
 	for _, t := range c.Supertypes {
 		if t.Class == nil || t.Class.loaded().Name == "kotlin/Any" {
 			continue
 		}
-		if t.Class.ensure().Kind == KindInterface {
+		st := t.Class.ensure()
+		if st.Kind == KindInterface {
+			continue
+		}
+		if st.Origin == OriginMissing && c.SuperName != "" && jvmNameOf(st) != c.SuperName {
 			continue
 		}
 		return t
 	}
 	return nil
+}
+
+// jvmNameOf is the class's internal JVM name, derived from its Kotlin name when it has none.
+func jvmNameOf(c *Class) string {
+	if c.JVMName != "" {
+		return c.JVMName
+	}
+	return strings.ReplaceAll(c.Name, ".", "$")
 }
 
 // applyMask is the compiler's Stability.applyMask: a nil mask means every type parameter counts.

@@ -130,6 +130,9 @@ type Class struct {
 
 	TypeParameters []*TypeParameter
 	Supertypes     []*Type
+	// SuperName is the class file's superclass (internal name), "" without a class file. It tells
+	// the superclass from the interfaces among Supertypes when an interface cannot be found.
+	SuperName string
 	// Fields are the declarations the compiler looks at, in declaration order: properties with a
 	// backing field and bare fields such as $$delegate_0.
 	Fields []*Field

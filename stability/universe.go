@@ -105,6 +105,7 @@ func isJDKName(n string) bool {
 
 // fromClassFile fills c from a parsed class file and, for Kotlin classes, its metadata.
 func (u *Universe) fromClassFile(c *Class, cf *classfile.Class) {
+	c.SuperName = cf.SuperName()
 	for _, a := range cf.Annotations() {
 		if n, ok := descriptorClass(a.Type); ok {
 			c.Annotations = append(c.Annotations, u.ClassByJVMName(n))

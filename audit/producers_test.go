@@ -1,0 +1,238 @@
+package audit
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/internal/fixtures"
+	stabruntime "github.com/composestab/composestab/runtime"
+	"github.com/composestab/composestab/stability"
+)
+
+// newest is the release whose rules composestab reproduces; the drift truth compares with it.
+const newest = stability.DefaultCompiler
+
+// TestEffectiveMatchesConsumer checks, for the same sources built by every fixture release, that
+// each class's effective verdict is what a Kotlin 2.4.20 app sees: the JVM's $stable of the
+// consumer module's holder class U_X (one field of type X, compiled by 2.4.20 against the older
+// bytes). A holder reads 0 exactly when the verdict is stable; interfaces (uncertain) and unstable
+// classes give 8; for generic classes the holders of X<Int> and X<Mut> are checked through the
+// instantiation evaluator.
+func TestEffectiveMatchesConsumer(t *testing.T) {
+	versions, err := fixtures.CompilerVersions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	holders := holderTypes(t)
+	for _, v := range versions {
+		t.Run(v, func(t *testing.T) {
+			rep := scanProducers(t, v)
+			truth, err := fixtures.StableValues("compilers/" + v + "/consumer")
+			if err != nil {
+				t.Fatal(err)
+			}
+			checked := 0
+			for _, c := range rep.Classes {
+				h, ok := truth["consumer/U_"+holderSuffix(c.JVMName)]
+				if !ok {
+					continue // a generic class: checked through its instantiations below
+				}
+				checked++
+				want := map[bool]string{true: "stable", false: "unstable"}[h.Value == 0]
+				got := c.Verdict
+				if got == string(stabruntime.VerdictUncertain) {
+					got = "unstable" // a holder of an interface-typed field is unstable
+				}
+				if got != want {
+					t.Errorf("%s: verdict %s (%s), the 2.4.20 consumer's holder reads %d", c.Name, c.Verdict, c.Stability, h.Value)
+				}
+			}
+			cp := []string{fixtures.CompilerJar(v, "consumer"), fixtures.CompilerJar(v, "producers"), fixtures.CompilerJar(v, "pdep"), fixtures.RuntimeStubJar()}
+			for holder, typ := range holders {
+				h, ok := truth["consumer/"+holder]
+				if !ok || !strings.Contains(typ, "<") {
+					continue
+				}
+				checked++
+				x, err := Explain(cp, typ, stability.Options{})
+				if err != nil {
+					t.Errorf("%s: %v", typ, err)
+					continue
+				}
+				got := int32(8)
+				if x.Value != nil && x.Verdict != "unstable" && x.Expression != "" {
+					got = *x.Value
+				}
+				if got != int32(h.Value) {
+					t.Errorf("%s: explain gives %v (%s, %s), the holder %s reads %d", typ, got, x.Stability, x.Expression, holder, h.Value)
+				}
+			}
+			if checked < 60 {
+				t.Errorf("only %d classes checked", checked)
+			}
+		})
+	}
+}
+
+// TestDriftWhereRulesDiffer checks drift against the compilers themselves: a class drifts
+// exactly where its own $stable (the 2.4.20 initializer evaluated over the older build's values)
+// or its mask differs between the older build and the 2.4.20 build of the same sources.
+func TestDriftWhereRulesDiffer(t *testing.T) {
+	versions, err := fixtures.CompilerVersions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := scanProducers(t, newest)
+	refByName := map[string]*Class{}
+	for _, c := range ref.Classes {
+		refByName[c.JVMName] = c
+		if c.Drift != "" {
+			t.Errorf("%s %s: drift in a %s build: %s", newest, c.Name, newest, c.Drift)
+		}
+	}
+	refCP := newEvaluator(t, newest)
+	for _, v := range versions {
+		t.Run(v, func(t *testing.T) {
+			rep := scanProducers(t, v)
+			ev := newEvaluator(t, v)
+			var agree, drifted int
+			for _, c := range rep.Classes {
+				r := refByName[c.JVMName]
+				if r == nil || c.StableValue == nil || r.StableValue == nil {
+					continue
+				}
+				local, ok := evalWith(refCP.Stable(c.JVMName).Expr, ev)
+				if !ok {
+					t.Errorf("%s: cannot evaluate the %s initializer over %s's values", c.Name, newest, v)
+					continue
+				}
+				maskDiffers := (c.StabilityInferred == nil) != (r.StabilityInferred == nil) ||
+					c.StabilityInferred != nil && *c.StabilityInferred != *r.StabilityInferred
+				want := (*c.StableValue&8 != 0) != (local&8 != 0) || maskDiffers
+				if got := c.Drift != ""; got != want {
+					t.Errorf("%s: drift %v (%q), want %v: %s wrote $stable %d mask %v, %s's initializer gives %d, mask %v",
+						c.Name, got, c.Drift, want, v, *c.StableValue, ptr(c.StabilityInferred), newest, local, ptr(r.StabilityInferred))
+				}
+				if want {
+					drifted++
+				} else {
+					agree++
+				}
+			}
+			t.Logf("Kotlin %s: %d classes, %d agree with %s's rules, %d drift", v, agree+drifted, agree, newest, drifted)
+		})
+	}
+}
+
+// TestProducerDetection checks the producer named for every class of every fixture release.
+func TestProducerDetection(t *testing.T) {
+	versions, err := fixtures.CompilerVersions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range versions {
+		parts := strings.SplitN(v, ".", 3)
+		want := fmt.Sprintf("Kotlin %s.%s (K2)", parts[0], parts[1])
+		rep := scanProducers(t, v)
+		for _, c := range rep.Classes {
+			if c.Producer != want {
+				t.Errorf("%s %s: producer %q, want %q", v, c.Name, c.Producer, want)
+			}
+		}
+	}
+}
+
+func ptr(p *int32) string {
+	if p == nil {
+		return "none"
+	}
+	return fmt.Sprint(*p)
+}
+
+// evalWith evaluates an initializer with the $stable values of another build.
+func evalWith(x stabruntime.Expr, ev *stabruntime.Evaluator) (int32, bool) {
+	switch x := x.(type) {
+	case nil:
+		return 0, true
+	case stabruntime.Const:
+		return x.Value, true
+	case stabruntime.Ref:
+		v := ev.Stable(x.Class)
+		return v.Value, v.Err == nil
+	case stabruntime.Op:
+		a, ok1 := evalWith(x.X, ev)
+		b, ok2 := evalWith(x.Y, ev)
+		if x.Op != "|" {
+			return 0, false
+		}
+		return a | b, ok1 && ok2
+	}
+	return 0, false
+}
+
+func newEvaluator(t *testing.T, v string) *stabruntime.Evaluator {
+	t.Helper()
+	cp, err := classfile.OpenClasspath([]string{fixtures.CompilerJar(v, "producers"), fixtures.CompilerJar(v, "pdep"), fixtures.RuntimeStubJar()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cp.Close() })
+	return stabruntime.New(cp)
+}
+
+func scanProducers(t *testing.T, v string) *Report {
+	t.Helper()
+	rep, err := Scan(Options{
+		Inputs:           []string{fixtures.CompilerJar(v, "producers"), fixtures.CompilerJar(v, "pdep")},
+		Classpath:        []string{fixtures.RuntimeStubJar()},
+		IncludeNonPublic: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Errors) > 0 {
+		t.Fatalf("%s: %v", v, rep.Errors)
+	}
+	return rep
+}
+
+// holderSuffix names a class's holder in the consumer module: producers/Shape$Circle → Shape_Circle,
+// pdep/DepOpen → pdep_DepOpen.
+func holderSuffix(jvm string) string {
+	n := strings.TrimPrefix(jvm, "producers/")
+	return strings.NewReplacer("/", "_", "$", "_").Replace(n)
+}
+
+// holderTypes reads the consumer's holders (U_X(val v: T)) from its source, with T qualified.
+func holderTypes(t *testing.T) map[string]string {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(fixtures.Root(), "..", "src", "compilers", "consumer", "consumer", "Uses.kt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	re := regexp.MustCompile(`(?m)^class (U_\w+)\(val v: (.+)\)$`)
+	word := regexp.MustCompile(`[A-Za-z_][\w.]*`)
+	for _, m := range re.FindAllStringSubmatch(string(src), -1) {
+		out[m[1]] = word.ReplaceAllStringFunc(m[2], func(w string) string {
+			switch {
+			case w == "Int":
+				return "kotlin.Int"
+			case w == "Mut":
+				return "consumer.Mut"
+			case strings.HasPrefix(w, "pdep."):
+				return w
+			}
+			return "producers." + w
+		})
+	}
+	if len(out) < 70 {
+		t.Fatalf("read %d holders", len(out))
+	}
+	return out
+}
