@@ -236,3 +236,48 @@ func holderTypes(t *testing.T) map[string]string {
 	}
 	return out
 }
+
+// TestMissingDependencyModule audits producers without pdep on the classpath: an interface the
+// classpath lacks never makes a class unstable, the classes whose $stable reads pdep stay runtime
+// naming what is missing, and the summary lists each missing class once with how many need it.
+func TestMissingDependencyModule(t *testing.T) {
+	for _, v := range []string{"2.1.0", newest} {
+		t.Run(v, func(t *testing.T) {
+			rep, err := Scan(Options{Inputs: []string{fixtures.CompilerJar(v, "producers")}, Classpath: []string{fixtures.RuntimeStubJar()}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			full := scanProducers(t, v)
+			byName := map[string]*Class{}
+			for _, c := range full.Classes {
+				byName[c.Name] = c
+			}
+			for _, c := range rep.Classes {
+				f := byName[c.Name]
+				switch {
+				case len(c.Missing) > 0:
+					if c.Verdict != "runtime" || c.StableValue != nil {
+						t.Errorf("%s: verdict %s with missing %v", c.Name, c.Verdict, c.Missing)
+					}
+				case c.Verdict != f.Verdict || c.Drift != "" && c.Drift != f.Drift:
+					// Drift may go unsaid when the inference needs a missing superclass.
+					t.Errorf("%s: without pdep %s drift %q, with it %s drift %q", c.Name, c.Verdict, c.Drift, f.Verdict, f.Drift)
+				}
+			}
+			if c := byName["producers.ImplDepIface"]; c.Verdict != "stable" {
+				t.Errorf("ImplDepIface: %s", c.Verdict)
+			}
+			want := map[string][]MissingClass{
+				"2.1.0": {{"pdep.DepBox", 2, "producers.UsesDepBox"}, {"pdep.DepMutable", 2, "producers.UsesDepBoxMutable"}, {"pdep.DepStable", 1, "producers.UsesDep"}},
+				newest: {{"pdep.DepBox", 2, "producers.UsesDepBox"}, {"pdep.DepMutable", 2, "producers.UsesDepBoxMutable"}, {"pdep.DepAbstract", 1, "producers.SubOfDepAbstract"},
+					{"pdep.DepMutableOpen", 1, "producers.SubOfDepMutable"}, {"pdep.DepOpen", 1, "producers.SubOfDep"}, {"pdep.DepStable", 1, "producers.UsesDep"}},
+			}[v]
+			if got := fmt.Sprint(rep.Summary.Missing); got != fmt.Sprint(want) {
+				t.Errorf("missing %s, want %s", got, fmt.Sprint(want))
+			}
+			for _, e := range rep.Errors {
+				t.Errorf("error %v: missing classes belong in the summary", e)
+			}
+		})
+	}
+}

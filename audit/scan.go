@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -32,18 +33,52 @@ type Options struct {
 	IncludeNonPublic bool
 	// Package, if set, keeps classes whose FQN matches this configuration-file pattern.
 	Package string
-	// Only keeps classes with this verdict ("stable", "unstable" or "runtime").
+	// Only keeps classes with this verdict ("stable", "unstable", "runtime" or "uncertain").
 	Only string
+	// DriftOnly keeps the classes whose bytes disagree with the consumer's compiler's rules.
+	DriftOnly bool
 	// Progress, if set, is called as modules finish: done of total.
 	Progress func(done, total int)
 }
 
 // Report is one scan's result. Lists are never nil, so that JSON shows [] rather than null.
 type Report struct {
+	Summary *Summary `json:"summary"`
 	Classes []*Class `json:"classes"`
 	Errors  []*Error `json:"errors"`
 	// Inputs lists the reported inputs after folder search, in order.
 	Inputs []string `json:"inputs"`
+}
+
+// Summary counts what a scan reported.
+type Summary struct {
+	// Classes is the number of classes reported, Verdicts their count per verdict.
+	Classes  int            `json:"classes"`
+	Verdicts map[string]int `json:"verdicts"`
+	// Drift counts the reported classes whose bytes disagree with the consumer's rules.
+	Drift int `json:"drift"`
+	// Errors is len(Report.Errors).
+	Errors int `json:"errors"`
+	// Producers says, per input, which compilers built its reported classes.
+	Producers []ProducerCount `json:"producers"`
+	// Missing lists each class absent from the classpath that a $stable needs, once.
+	Missing []MissingClass `json:"missing"`
+}
+
+// ProducerCount is how many reported classes of one input one compiler built.
+type ProducerCount struct {
+	Input    string `json:"input"`
+	Producer string `json:"producer"`
+	Classes  int    `json:"classes"`
+}
+
+// MissingClass is a class that $stable initializers read but the classpath lacks.
+type MissingClass struct {
+	// Class is the missing class's name with dots.
+	Class string `json:"class"`
+	// NeededBy counts the scanned classes whose value it leaves unknown; Example names one.
+	NeededBy int    `json:"neededBy"`
+	Example  string `json:"example"`
 }
 
 // Class is the verdict for one class.
@@ -255,6 +290,7 @@ func Scan(opts Options) (*Report, error) {
 			}
 		}
 	}
+	rep.Summary = summarize(rep, perInput)
 	sort.SliceStable(rep.Classes, func(i, j int) bool {
 		if rep.Classes[i].JVMName != rep.Classes[j].JVMName {
 			return rep.Classes[i].JVMName < rep.Classes[j].JVMName
@@ -272,7 +308,64 @@ func keep(c *Class, opts Options, pkg *stability.Config) bool {
 	if pkg != nil && pkg.Match(strings.ReplaceAll(c.Name, "/", ".")) == nil {
 		return false
 	}
+	if opts.DriftOnly && c.Drift == "" {
+		return false
+	}
 	return opts.Only == "" || c.Verdict == opts.Only
+}
+
+// summarize counts the reported classes; missing classes are counted over every scanned class.
+func summarize(rep *Report, perInput [][]*Class) *Summary {
+	sum := &Summary{Classes: len(rep.Classes), Verdicts: map[string]int{}, Errors: len(rep.Errors),
+		Producers: []ProducerCount{}, Missing: []MissingClass{}}
+	byProducer := map[[2]string]int{}
+	for _, c := range rep.Classes {
+		sum.Verdicts[c.Verdict]++
+		if c.Drift != "" {
+			sum.Drift++
+		}
+		byProducer[[2]string{c.Input, c.Producer}]++
+	}
+	for k, n := range byProducer {
+		sum.Producers = append(sum.Producers, ProducerCount{Input: k[0], Producer: k[1], Classes: n})
+	}
+	sort.Slice(sum.Producers, func(i, j int) bool {
+		a, b := sum.Producers[i], sum.Producers[j]
+		if a.Input != b.Input {
+			return a.Input < b.Input
+		}
+		if a.Classes != b.Classes {
+			return a.Classes > b.Classes
+		}
+		return a.Producer < b.Producer
+	})
+	missing := map[string]*MissingClass{}
+	for _, cs := range perInput {
+		for _, c := range cs {
+			for _, m := range c.Missing {
+				mc := missing[m]
+				if mc == nil {
+					mc = &MissingClass{Class: dottedName(m), Example: c.Name}
+					missing[m] = mc
+				}
+				mc.NeededBy++
+				if c.Name < mc.Example {
+					mc.Example = c.Name
+				}
+			}
+		}
+	}
+	for _, mc := range missing {
+		sum.Missing = append(sum.Missing, *mc)
+	}
+	sort.Slice(sum.Missing, func(i, j int) bool {
+		a, b := sum.Missing[i], sum.Missing[j]
+		if a.NeededBy != b.NeededBy {
+			return a.NeededBy > b.NeededBy
+		}
+		return a.Class < b.Class
+	})
+	return sum
 }
 
 // scanModule analyses one input as the compiler compiled it.
@@ -303,6 +396,7 @@ func scanModule(u *stability.Universe, ev *stabruntime.Evaluator, input string, 
 			MetadataVersion: c.MetadataVersion, Producer: prod.String(),
 			Fields: []*Field{}, Reasons: []string{}, Reads: []StableRead{}, Missing: []string{},
 		}
+		var valueErrs []error
 		// The effective view: what an app compiled by the consumer's compiler sees.
 		s, r := consumer.TypeStability(stability.DefaultType(c), "")
 		eff := ev.Resolve(s, r)
@@ -328,14 +422,13 @@ func scanModule(u *stability.Universe, ev *stabruntime.Evaluator, input string, 
 			if v.Err == nil {
 				n := v.Value
 				ac.StableValue = &n
-			} else if len(eff.Reads) == 0 || eff.Reads[0] != v {
-				// An error of a value the effective view read is reported with the reads.
-				errs = append(errs, &Error{Kind: errorKind(v.Err), Input: input, Entry: c.Entry, Class: c.JVMName, Message: v.Err.Error(), err: v.Err})
+			} else {
+				ac.Missing = append(ac.Missing, missingOf(v)...)
+				valueErrs = append(valueErrs, v.Err)
 			}
 		}
-		for _, e := range eff.Errors {
-			errs = append(errs, &Error{Kind: errorKind(e), Input: input, Entry: c.Entry, Class: c.JVMName, Message: e.Error(), err: e})
-		}
+		valueErrs = append(valueErrs, eff.Errors...)
+		errs = append(errs, valueErrors(ac, valueErrs)...)
 		if compose {
 			// The as-compiled view with the consumer's rules: the explanation, and drift where
 			// the bytes disagree.
@@ -361,7 +454,10 @@ func scanModule(u *stability.Universe, ev *stabruntime.Evaluator, input string, 
 			if r.Processed {
 				ac.InferredValue = inferredValue(ev, r)
 			}
-			ac.Drift = drift(ac, prod, compiler)
+			if !dependsOnMissing(r.Reason) {
+				// An inference that met a class missing from the classpath proves nothing.
+				ac.Drift = drift(ac, prod, compiler)
+			}
 			ac.Reasons = append(ac.Reasons, "as compiled, Kotlin "+compiler+"'s rules infer "+ac.Inferred)
 			for _, line := range Sentences(r.Reason) {
 				ac.Reasons = append(ac.Reasons, "  "+line)
@@ -382,6 +478,30 @@ func scanModule(u *stability.Universe, ev *stabruntime.Evaluator, input string, 
 	return out, errs
 }
 
+// missingOf lists the classes whose absence left v unknown.
+func missingOf(v *stabruntime.Value) []string { return stabruntime.MissingClasses(v) }
+
+// valueErrors turns the errors met computing a class's values into report errors, each once. A
+// class missing from the classpath is not repeated per class: the summary lists it once.
+func valueErrors(ac *Class, list []error) []*Error {
+	for i, m := range ac.Missing {
+		ac.Missing[i] = dottedName(m)
+	}
+	sort.Strings(ac.Missing)
+	ac.Missing = slices.Compact(ac.Missing)
+	var out []*Error
+	seen := map[string]bool{}
+	for _, e := range list {
+		var mc *stabruntime.MissingClassError
+		if errors.As(e, &mc) || seen[e.Error()] {
+			continue
+		}
+		seen[e.Error()] = true
+		out = append(out, &Error{Kind: errorKind(e), Input: ac.Input, Entry: ac.Entry, Class: ac.JVMName, Message: e.Error(), err: e})
+	}
+	return out
+}
+
 // inferredValue is the $stable that the consumer's compiler would write for the class, with the
 // other classes' $stable as the bytes hold them; nil when one of them is unknown.
 func inferredValue(ev *stabruntime.Evaluator, r *stability.ClassResult) *int32 {
@@ -397,6 +517,22 @@ func inferredValue(ev *stabruntime.Evaluator, r *stability.ClassResult) *int32 {
 		v |= d.Value
 	}
 	return &v
+}
+
+// dependsOnMissing reports whether a reason tree rests on a class missing from the classpath.
+func dependsOnMissing(r *stability.Reason) bool {
+	if r == nil {
+		return false
+	}
+	if r.Rule == stability.RuleMissing {
+		return true
+	}
+	for _, b := range r.Because {
+		if dependsOnMissing(b) {
+			return true
+		}
+	}
+	return false
 }
 
 // drift compares what the bytes say with what the consumer's compiler would write.

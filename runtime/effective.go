@@ -56,7 +56,7 @@ func (ev *Evaluator) Resolve(s stability.Stability, reason *stability.Reason) *E
 		case v.Err != nil:
 			left = append(left, leaf)
 			eff.Errors = append(eff.Errors, v.Err)
-			for _, m := range missingClasses(v) {
+			for _, m := range MissingClasses(v) {
 				missing[m] = true
 			}
 		case v.Value&unstableBit != 0:
@@ -81,8 +81,8 @@ func (ev *Evaluator) Resolve(s stability.Stability, reason *stability.Reason) *E
 	return eff
 }
 
-// missingClasses lists the classes whose absence made v unknown, following its dependencies.
-func missingClasses(v *Value) []string {
+// MissingClasses lists the classes whose absence made v unknown, following its dependencies.
+func MissingClasses(v *Value) []string {
 	var out []string
 	seen := map[*Value]bool{}
 	var walk func(v *Value)

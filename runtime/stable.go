@@ -280,13 +280,15 @@ func (r *run) eval(v *Value, x Expr) (int32, error) {
 		}
 		return dep.Value, nil
 	case Op:
-		a, err := r.eval(v, x.X)
-		if err != nil {
-			return 0, err
+		// Both sides are evaluated even after an error, so that Deps names every class a
+		// failing initializer needs (the JVM would stop at the first); the first error wins.
+		a, errA := r.eval(v, x.X)
+		b, errB := r.eval(v, x.Y)
+		if errA != nil {
+			return 0, errA
 		}
-		b, err := r.eval(v, x.Y)
-		if err != nil {
-			return 0, err
+		if errB != nil {
+			return 0, errB
 		}
 		return apply(x.Op, a, b), nil
 	}

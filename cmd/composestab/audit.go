@@ -20,6 +20,7 @@ type auditOptions struct {
 	pkg              string
 	only             string
 	includeNonPublic bool
+	driftOnly        bool
 	failOn           string
 	quiet            bool
 	compiler         string
@@ -43,7 +44,8 @@ func runAudit(s *streams, args []string) error {
 	scanFlags(fs, &o)
 	fs.StringVar(&o.format, "format", "", "table, text, json, compose-report or markdown (default: table on a terminal, text otherwise)")
 	fs.StringVar(&o.pkg, "package", "", "only classes matching this pattern (configuration-file syntax, e.g. com.example.**)")
-	fs.StringVar(&o.only, "only", "", "only classes with this verdict: stable, unstable or runtime")
+	fs.StringVar(&o.only, "only", "", "only classes with this verdict: stable, unstable, runtime or uncertain")
+	fs.BoolVar(&o.driftOnly, "drift", false, "only classes whose bytes disagree with the consumer's compiler's rules")
 	fs.BoolVar(&o.includeNonPublic, "include-nonpublic", false, "also report internal, private and local classes")
 	fs.StringVar(&o.failOn, "fail-on", "", "exit 1 if any reported class is unstable (unstable) or not stable (runtime)")
 	if err := parseFlags(fs, args); err != nil {
@@ -59,7 +61,7 @@ func runAudit(s *streams, args []string) error {
 		return err
 	}
 	if o.only != "" {
-		if err := oneOf("only", o.only, "stable", "unstable", "runtime"); err != nil {
+		if err := oneOf("only", o.only, "stable", "unstable", "runtime", "uncertain"); err != nil {
 			return err
 		}
 	}
@@ -89,7 +91,7 @@ func scan(s *streams, o *auditOptions, paths []string, nonPublic bool) (*audit.R
 	}
 	opts := audit.Options{
 		Inputs: paths, Classpath: splitPaths(o.classpath), Configs: o.configs, Compiler: o.compiler,
-		IncludeNonPublic: nonPublic, Package: o.pkg, Only: o.only,
+		IncludeNonPublic: nonPublic, Package: o.pkg, Only: o.only, DriftOnly: o.driftOnly,
 	}
 	if s.errTTY && !o.quiet {
 		opts.Progress = func(done, total int) {
@@ -110,8 +112,28 @@ func scan(s *streams, o *auditOptions, paths []string, nonPublic bool) (*audit.R
 		for _, e := range rep.Errors {
 			fmt.Fprintf(s.err, "%s: %s\n", colorize(s.errTTY, "33", e.Kind), e.Error())
 		}
+		printMissing(s, rep.Summary)
 	}
 	return rep, nil
+}
+
+// printMissing lists once each class that $stable initializers need but the classpath lacks.
+func printMissing(s *streams, sum *audit.Summary) {
+	if sum == nil || len(sum.Missing) == 0 {
+		return
+	}
+	for _, m := range sum.Missing {
+		fmt.Fprintf(s.err, "%s: %s (needed by %d %s, e.g. %s)\n", colorize(s.errTTY, "33", "missing"), m.Class, m.NeededBy, plural(m.NeededBy, "class", "classes"), m.Example)
+	}
+	fmt.Fprintf(s.err, "%d %s not on the classpath: add the jars that hold them with --classpath; until then the classes that need them stay runtime\n",
+		len(sum.Missing), plural(len(sum.Missing), "class is", "classes are"))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func progressBar(done, total, width int) string {
@@ -131,7 +153,7 @@ func auditExit(s *streams, o *auditOptions, rep *audit.Report) error {
 	}
 	n := 0
 	for _, c := range rep.Classes {
-		if c.Verdict == "unstable" || (o.failOn == "runtime" && c.Verdict == "runtime") {
+		if c.Verdict == "unstable" || (o.failOn == "runtime" && c.Verdict != "stable") {
 			n++
 		}
 	}
@@ -202,23 +224,39 @@ func stabilityText(c *audit.Class) string {
 func writeText(w io.Writer, rep *audit.Report) error {
 	var b strings.Builder
 	for _, c := range rep.Classes {
-		fmt.Fprintf(&b, "%-8s %s  %s  $stable=%s mask=%s\n", c.Verdict, c.Name, stabilityText(c), stableValue(c), maskText(c))
+		fmt.Fprintf(&b, "%-8s %s  %s  $stable=%s mask=%s%s\n", c.Verdict, c.Name, stabilityText(c), stableValue(c), maskText(c), missingText(c))
 	}
 	fmt.Fprintln(&b, summary(rep))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-func summary(rep *audit.Report) string {
-	n := map[string]int{}
-	for _, c := range rep.Classes {
-		n[c.Verdict]++
+// missingText names the classes whose absence leaves the verdict open.
+func missingText(c *audit.Class) string {
+	if len(c.Missing) == 0 {
+		return ""
 	}
-	return fmt.Sprintf("%d classes: %d stable, %d runtime, %d unstable; %d errors",
-		len(rep.Classes), n["stable"], n["runtime"], n["unstable"], len(rep.Errors))
+	return "  missing=" + strings.Join(c.Missing, ",")
 }
 
-var verdictColor = map[string]string{"stable": "32", "runtime": "33", "unstable": "31"}
+func summary(rep *audit.Report) string {
+	sum := rep.Summary
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d classes: %d stable, %d runtime, %d unstable", sum.Classes, sum.Verdicts["stable"], sum.Verdicts["runtime"], sum.Verdicts["unstable"])
+	if n := sum.Verdicts["uncertain"]; n > 0 {
+		fmt.Fprintf(&b, ", %d uncertain", n)
+	}
+	if sum.Drift > 0 {
+		fmt.Fprintf(&b, "; %d drift", sum.Drift)
+	}
+	fmt.Fprintf(&b, "; %d errors", sum.Errors)
+	for _, p := range sum.Producers {
+		fmt.Fprintf(&b, "\n%s: built by %s: %d %s", p.Input, p.Producer, p.Classes, plural(p.Classes, "class", "classes"))
+	}
+	return b.String()
+}
+
+var verdictColor = map[string]string{"stable": "32", "runtime": "33", "unstable": "31", "uncertain": "35"}
 
 func colorize(on bool, code, text string) string {
 	if !on {
