@@ -3,6 +3,7 @@ package audit
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/composestab/composestab/classfile"
 	stabruntime "github.com/composestab/composestab/runtime"
@@ -15,7 +16,12 @@ type Explanation struct {
 	// Stability is the call site's (un-normalized) stability, Normalized its normalized form.
 	Stability  string `json:"stability"`
 	Normalized string `json:"normalized"`
-	Verdict    string `json:"verdict"`
+	// Verdict is the effective verdict: the call site's stability with every Runtime(C) part
+	// replaced by the $stable value it reads; Effective is that stability.
+	Verdict   string `json:"verdict"`
+	Effective string `json:"effective"`
+	// Producers names, for each class whose $stable is read, the compiler that built it.
+	Producers []string `json:"producers"`
 	// Expression is the $changed stability expression for slot 0, "" when nothing is passed.
 	Expression string `json:"expression"`
 	// Value is the slot-0 stability bits under strong skipping, nil when unknown.
@@ -45,14 +51,22 @@ func Explain(classpath []string, typ string, opts stability.Options) (*Explanati
 		return nil, err
 	}
 	norm := stability.Normalize(in.Stability)
+	eff := ev.Resolve(in.Stability, in.Reason)
 	x := &Explanation{
 		Type:       in.Type.String(),
 		Stability:  in.Stability.String(),
 		Normalized: norm.String(),
-		Verdict:    string(stability.VerdictOf(norm)),
+		Verdict:    string(eff.Verdict()),
+		Effective:  describeStability(eff.Stability),
+		Producers:  []string{},
 		Reasons:    Sentences(in.Reason),
 		Values:     []string{},
 		Errors:     []string{},
+	}
+	for _, r := range eff.Reads {
+		c := u.ClassByJVMName(r.Class).Ensure()
+		x.Producers = append(x.Producers, fmt.Sprintf("%s: %s (%s)", c.FqName(), stability.ProducerOf(c), strings.Join(stability.ProducerOf(c).Evidence, "; ")))
+		x.Reasons = append(x.Reasons, readOf(r, c.FqName()).sentence())
 	}
 	if in.Expr != nil {
 		x.Expression = in.Expr.String()

@@ -41,6 +41,7 @@ func runExplain(s *streams, args []string) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "type:       %s\n", fs.Arg(0))
+	fmt.Fprintf(&b, "verdict:    %s (%s)\n", in.Verdict, in.Effective)
 	fmt.Fprintf(&b, "stability:  %s\n", in.Stability)
 	expr := in.Expression
 	if expr == "" {
@@ -53,6 +54,12 @@ func runExplain(s *streams, args []string) error {
 	b.WriteString("why:\n")
 	for _, r := range in.Reasons {
 		b.WriteString("  " + r + "\n")
+	}
+	if len(in.Producers) > 0 {
+		b.WriteString("built by:\n")
+		for _, p := range in.Producers {
+			b.WriteString("  " + p + "\n")
+		}
 	}
 	if len(in.Values) > 0 {
 		b.WriteString("$stable values read:\n")
