@@ -1,7 +1,10 @@
 package audit
 
 import (
+	"archive/zip"
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -279,5 +282,117 @@ func TestMissingDependencyModule(t *testing.T) {
 				t.Errorf("error %v: missing classes belong in the summary", e)
 			}
 		})
+	}
+}
+
+// TestVerdictFollowsPatchedBytes rewrites classes of the 2.4.20 build the way a post-processing
+// tool (or a compiler composestab cannot run) might: HasVar's initializer stores 0 instead of 8,
+// and UsesOtherFile's stores 8 instead of reading OtherFileData.$stable (0). No rule gives those values; the verdict follows the bytes
+// and drift says the rules disagree.
+func TestVerdictFollowsPatchedBytes(t *testing.T) {
+	patches := map[string][2][]byte{
+		"producers/HasVar.class": {{0x10, 0x08, 0xb3}, {0x10, 0x00, 0xb3}}, // bipush 8 → bipush 0; putstatic
+		// getstatic OtherFileData.$stable → bipush 8; nop, before putstatic $stable
+		"producers/UsesOtherFile.class": {{0xb2, 0x00, 0x20, 0xb3, 0x00, 0x21}, {0x10, 0x08, 0x00, 0xb3, 0x00, 0x21}},
+	}
+	jar := patchJar(t, fixtures.CompilerJar(newest, "producers"), patches)
+	rep, err := Scan(Options{Inputs: []string{jar}, Classpath: []string{fixtures.CompilerJar(newest, "pdep"), fixtures.RuntimeStubJar()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]struct {
+		verdict string
+		value   int32
+	}{
+		"producers.HasVar":        {"stable", 0},
+		"producers.UsesOtherFile": {"unstable", 8},
+	}
+	for _, c := range rep.Classes {
+		w, ok := want[c.Name]
+		if !ok {
+			continue
+		}
+		delete(want, c.Name)
+		if c.Verdict != w.verdict || c.StableValue == nil || *c.StableValue != w.value {
+			t.Errorf("%s: verdict %s $stable %s, want %s %d", c.Name, c.Verdict, ptr(c.StableValue), w.verdict, w.value)
+		}
+		if !strings.Contains(c.Drift, fmt.Sprintf("$stable written %s (%d)", w.verdict, w.value)) {
+			t.Errorf("%s: drift %q", c.Name, c.Drift)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("not reported: %v", want)
+	}
+}
+
+// patchJar copies a jar, replacing the first occurrence of a byte sequence in the named entries.
+func patchJar(t *testing.T, src string, patches map[string][2][]byte) string {
+	t.Helper()
+	r, err := zip.OpenReader(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	out := filepath.Join(t.TempDir(), "patched.jar")
+	f, err := os.Create(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := zip.NewWriter(f)
+	for _, e := range r.File {
+		rc, err := e.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, ok := patches[e.Name]; ok {
+			i := bytes.Index(data, p[0])
+			if i < 0 {
+				t.Fatalf("%s: % x not found", e.Name, p[0])
+			}
+			data = append(append(append([]byte{}, data[:i]...), p[1]...), data[i+len(p[0]):]...)
+		}
+		ew, err := w.Create(e.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ew.Write(data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestVerifyDrift: verify --drift reports exactly the drifting classes, with the drift text.
+func TestVerifyDrift(t *testing.T) {
+	rep := scanProducers(t, "2.2.0")
+	v, err := Verify(rep, VerifyOptions{Drift: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{}
+	for _, c := range rep.Classes {
+		if c.Drift != "" {
+			want[c.Name] = c.Drift
+		}
+	}
+	got := map[string]string{}
+	for _, x := range v.Violations {
+		if x.Rule == RuleDrift {
+			got[x.Class] = x.Message
+		}
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) || len(want) != rep.Summary.Drift || len(want) == 0 {
+		t.Errorf("drift findings %v, want %v (summary %d)", got, want, rep.Summary.Drift)
 	}
 }

@@ -21,6 +21,9 @@ const (
 	// RuleExpectStable is a public class matching an --expect-stable pattern that is not stable
 	// for every consumer.
 	RuleExpectStable = "expect-stable"
+	// RuleDrift is a class whose bytes disagree with what the consumer's compiler would write
+	// (VerifyOptions.Drift): rebuilding the library with that compiler changes what apps see.
+	RuleDrift = "drift"
 )
 
 // Violation is one policy failure.
@@ -47,6 +50,9 @@ type VerifyOptions struct {
 	// ExpectStable are configuration-file patterns (such as com.example.model.**); public
 	// classes matching one must be stable.
 	ExpectStable []string
+	// Drift reports every class whose $stable or mask differs from what the consumer's
+	// compiler would write.
+	Drift bool
 }
 
 // Verify applies the policies to a scan of a published artefact: every input of rep counts as
@@ -75,6 +81,9 @@ func Verify(rep *Report, opts VerifyOptions) (*VerifyReport, error) {
 		r := c.compiledResult()
 		add := func(rule, part, msg string) {
 			v.Violations = append(v.Violations, Violation{Class: c.Name, Rule: rule, Part: part, Message: msg, Input: c.Input})
+		}
+		if opts.Drift && c.Drift != "" {
+			add(RuleDrift, "", c.Drift)
 		}
 		if usesCompose && r != nil && r.Processed && !c.Compose {
 			add(RuleNotCompose, "", fmt.Sprintf("compiled without the Compose compiler (no $stable, no @StabilityInferred) in a library that otherwise uses it; consumers see it as %s (%s)", c.Verdict, stabilityText(c.Stability)))

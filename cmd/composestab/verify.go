@@ -11,10 +11,12 @@ func runVerify(s *streams, args []string) error {
 	var o auditOptions
 	var expect []string
 	var format string
+	var drift bool
 	fs := newFlagSet(s, "verify", "verify [flags] PATH...")
 	scanFlags(fs, &o)
 	fs.StringArrayVar(&expect, "expect-stable", nil, "public classes matching this pattern must be stable (configuration-file syntax; repeatable)")
 	fs.StringVar(&format, "format", "text", "text or json")
+	fs.BoolVar(&drift, "drift", false, "also report classes whose bytes differ from what the consumer's compiler (--compiler) would write")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -33,7 +35,7 @@ func runVerify(s *streams, args []string) error {
 	if err != nil {
 		return err
 	}
-	v, err := audit.Verify(rep, audit.VerifyOptions{ExpectStable: expect})
+	v, err := audit.Verify(rep, audit.VerifyOptions{ExpectStable: expect, Drift: drift})
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
