@@ -31,6 +31,9 @@ type Options struct {
 	Compiler string
 	// IncludeNonPublic reports private, internal and local classes too.
 	IncludeNonPublic bool
+	// IncludeSynthetic reports lambdas, anonymous classes, $DefaultImpls, $WhenMappings and
+	// ComposableSingletons too.
+	IncludeSynthetic bool
 	// Package, if set, keeps classes whose FQN matches this configuration-file pattern.
 	Package string
 	// Only keeps classes with this verdict ("stable", "unstable", "runtime" or "uncertain").
@@ -52,6 +55,12 @@ type Report struct {
 
 // Summary counts what a scan reported.
 type Summary struct {
+	// Entries is the number of class entries read from the inputs; each is reported or skipped:
+	// Entries == Classes + the sum of Skipped. A multi-release jar counts the one version of each
+	// class the JVM would load.
+	Entries int `json:"entries"`
+	// Skipped counts the entries not reported, by reason (the Skip constants).
+	Skipped map[string]int `json:"skipped"`
 	// Classes is the number of classes reported, Verdicts their count per verdict.
 	Classes  int            `json:"classes"`
 	Verdicts map[string]int `json:"verdicts"`
@@ -188,7 +197,7 @@ func (e *Error) Error() string {
 	if e.Entry != "" {
 		loc += "!" + e.Entry
 	}
-	if e.Class != "" {
+	if e.Class != "" && !strings.HasPrefix(e.Message, e.Class+":") {
 		return fmt.Sprintf("%s: %s: %s", loc, e.Class, e.Message)
 	}
 	return fmt.Sprintf("%s: %s", loc, e.Message)
@@ -262,18 +271,22 @@ func Scan(opts Options) (*Report, error) {
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	perInput := make([][]*Class, len(inputs))
+	skipped := map[string]int{}
 	for i, in := range inputs {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func(i int, in string) {
 			defer wg.Done()
 			defer func() { <-sem }()
-			classes, errs := scanModule(u, ev, in, sopts)
+			classes, skip, errs := scanModule(u, ev, in, sopts, opts.IncludeSynthetic)
 			for k, c := range classes {
 				c.order, c.inputIndex = k, i
 			}
 			perInput[i] = classes
 			mu.Lock()
+			for k, n := range skip {
+				skipped[k] += n
+			}
 			rep.Errors = append(rep.Errors, errs...)
 			done++
 			if opts.Progress != nil {
@@ -285,12 +298,19 @@ func Scan(opts Options) (*Report, error) {
 	wg.Wait()
 	for _, cs := range perInput {
 		for _, c := range cs {
-			if keep(c, opts, pkg) {
-				rep.Classes = append(rep.Classes, c)
+			if why := keep(c, opts, pkg); why != "" {
+				skipped[why]++
+				continue
 			}
+			rep.Classes = append(rep.Classes, c)
 		}
 	}
 	rep.Summary = summarize(rep, perInput)
+	rep.Summary.Skipped = skipped
+	for _, n := range skipped {
+		rep.Summary.Entries += n
+	}
+	rep.Summary.Entries += len(rep.Classes)
 	sort.SliceStable(rep.Classes, func(i, j int) bool {
 		if rep.Classes[i].JVMName != rep.Classes[j].JVMName {
 			return rep.Classes[i].JVMName < rep.Classes[j].JVMName
@@ -301,17 +321,16 @@ func Scan(opts Options) (*Report, error) {
 	return rep, nil
 }
 
-func keep(c *Class, opts Options, pkg *stability.Config) bool {
+// keep returns why the options leave c out of the report, "" to report it.
+func keep(c *Class, opts Options, pkg *stability.Config) string {
 	if !opts.IncludeNonPublic && c.Visibility != "public" && c.Visibility != "protected" {
-		return false
+		return SkipNotPublic
 	}
-	if pkg != nil && pkg.Match(strings.ReplaceAll(c.Name, "/", ".")) == nil {
-		return false
+	if pkg != nil && pkg.Match(strings.ReplaceAll(c.Name, "/", ".")) == nil ||
+		opts.DriftOnly && c.Drift == "" || opts.Only != "" && c.Verdict != opts.Only {
+		return SkipFiltered
 	}
-	if opts.DriftOnly && c.Drift == "" {
-		return false
-	}
-	return opts.Only == "" || c.Verdict == opts.Only
+	return ""
 }
 
 // summarize counts the reported classes; missing classes are counted over every scanned class.
@@ -369,9 +388,37 @@ func summarize(rep *Report, perInput [][]*Class) *Summary {
 }
 
 // scanModule analyses one input as the compiler compiled it.
-func scanModule(u *stability.Universe, ev *stabruntime.Evaluator, input string, opts stability.Options) ([]*Class, []*Error) {
+func scanModule(u *stability.Universe, ev *stabruntime.Evaluator, input string, opts stability.Options, synthetic bool) ([]*Class, map[string]int, []*Error) {
 	var errs []*Error
+	skipped := map[string]int{}
+	all, shadowed := u.InputClasses(input)
+	if shadowed > 0 {
+		skipped[SkipShadowed] = shadowed
+	}
+	// Kotlin classes first, in the compiler's report order, then the rest in entry order.
 	classes := u.ModuleClasses(input)
+	inModule := map[*stability.Class]bool{}
+	for _, c := range classes {
+		inModule[c] = true
+	}
+	for _, c := range all {
+		if !inModule[c] {
+			classes = append(classes, c)
+		}
+	}
+	kept := classes[:0:0]
+	for _, c := range classes {
+		reason := skipReason(c)
+		if reason == SkipUnreadable {
+			errs = append(errs, &Error{Kind: errorKind(c.Err), Input: input, Entry: c.Entry, Class: c.JVMName, Message: c.Err.Error(), err: c.Err})
+		}
+		if reason != "" && (!synthetic || !widened[reason]) {
+			skipped[reason]++
+			continue
+		}
+		kept = append(kept, c)
+	}
+	classes = kept
 	compose := false
 	for _, c := range classes {
 		if c.HasStableField || c.Inferred != nil {
@@ -429,7 +476,7 @@ func scanModule(u *stability.Universe, ev *stabruntime.Evaluator, input string, 
 		}
 		valueErrs = append(valueErrs, eff.Errors...)
 		errs = append(errs, valueErrors(ac, valueErrs)...)
-		if compose {
+		if compose && c.Origin == stability.OriginKotlin && c.MetadataKind == 1 {
 			// The as-compiled view with the consumer's rules: the explanation, and drift where
 			// the bytes disagree.
 			r := engine.AnalyzeClass(c)
@@ -470,12 +517,58 @@ func scanModule(u *stability.Universe, ev *stabruntime.Evaluator, input string, 
 			// asks, so it is computed on demand, from the classes already loaded.
 			ac.asCompiled = func() *stability.ClassResult { return engine.AnalyzeClass(c) }
 		}
-		if c.Err != nil {
-			errs = append(errs, &Error{Kind: errorKind(c.Err), Input: input, Entry: c.Entry, Class: c.JVMName, Message: c.Err.Error(), err: c.Err})
-		}
 		out = append(out, ac)
 	}
-	return out, errs
+	return out, skipped, errs
+}
+
+// Skip reasons: why a class entry is counted in Summary.Skipped instead of being reported.
+const (
+	SkipModuleInfo           = "module-info"           // module-info and package-info
+	SkipFileFacade           = "file-facade"           // FooKt: top-level declarations of Foo.kt
+	SkipMultifile            = "multifile-class"       // @JvmMultifileClass facades and parts
+	SkipLambda               = "lambda"                // Kotlin synthetic classes: lambdas, SAM wrappers
+	SkipDefaultImpls         = "default-impls"         // I$DefaultImpls: interface default bodies
+	SkipWhenMappings         = "when-mappings"         // $WhenMappings: enum switch tables
+	SkipComposableSingletons = "composable-singletons" // ComposableSingletons$FileKt: lambda holders
+	SkipAnonymous            = "anonymous"             // anonymous and local classes
+	SkipSynthetic            = "synthetic"             // other ACC_SYNTHETIC class files
+	SkipShadowed             = "shadowed"              // an earlier input defines the same class
+	SkipUnreadable           = "unreadable"            // the class or its metadata cannot be read (an error)
+	SkipNotPublic            = "not-public"            // internal, private or local (--include-nonpublic)
+	SkipFiltered             = "filtered"              // left out by --package, --only or --drift
+)
+
+// widened are the skip reasons that --include-synthetic reports instead.
+var widened = map[string]bool{SkipLambda: true, SkipDefaultImpls: true, SkipWhenMappings: true,
+	SkipComposableSingletons: true, SkipAnonymous: true, SkipSynthetic: true}
+
+// skipReason says why a class carries no stability of its own, "" for a class to report.
+func skipReason(c *stability.Class) string {
+	base := c.JVMName[strings.LastIndexByte(c.JVMName, '/')+1:]
+	switch {
+	case base == "module-info" || base == "package-info":
+		return SkipModuleInfo
+	case c.Err != nil:
+		return SkipUnreadable
+	case c.MetadataKind == 2:
+		return SkipFileFacade
+	case c.MetadataKind == 4 || c.MetadataKind == 5:
+		return SkipMultifile
+	case c.MetadataKind == 3 && strings.HasSuffix(base, "$DefaultImpls"):
+		return SkipDefaultImpls
+	case c.MetadataKind == 3 && strings.HasSuffix(base, "$WhenMappings"):
+		return SkipWhenMappings
+	case c.MetadataKind == 3:
+		return SkipLambda
+	case strings.HasPrefix(base, "ComposableSingletons$"):
+		return SkipComposableSingletons
+	case c.Anonymous || c.Visibility == stability.Local:
+		return SkipAnonymous
+	case c.Synthetic:
+		return SkipSynthetic
+	}
+	return ""
 }
 
 // missingOf lists the classes whose absence left v unknown.

@@ -130,6 +130,13 @@ type Class struct {
 
 	TypeParameters []*TypeParameter
 	Supertypes     []*Type
+	// MetadataKind is the kotlin.Metadata kind (k): 1 class, 2 file facade, 3 synthetic class
+	// (lambdas, $DefaultImpls, $WhenMappings), 4 multifile class facade, 5 multifile class part;
+	// 0 without Kotlin metadata.
+	MetadataKind int
+	// Synthetic is a class file marked ACC_SYNTHETIC; Anonymous a class the InnerClasses
+	// attribute lists without a name (Java's Outer$1, Kotlin's anonymous objects).
+	Synthetic, Anonymous bool
 	// SuperName is the class file's superclass (internal name), "" without a class file. It tells
 	// the superclass from the interfaces among Supertypes when an interface cannot be found.
 	SuperName string

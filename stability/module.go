@@ -2,6 +2,8 @@ package stability
 
 import (
 	"math"
+
+	"github.com/composestab/composestab/metadata"
 	"runtime"
 	"sort"
 	"strings"
@@ -14,32 +16,39 @@ import (
 // order as far as binaries tell it: by source file, then declaration line, nested classes before
 // their outer class.
 func (u *Universe) ModuleClasses(input string) []*Class {
-	m := u.Module(input)
-	if m == nil {
-		return nil
+	all, _ := u.InputClasses(input)
+	var out []*Class
+	for _, c := range all {
+		if c.Origin == OriginKotlin && c.MetadataKind == int(metadata.KindClass) && c.Err == nil {
+			out = append(out, c)
+		}
 	}
-	var all []*Class
+	sortReportOrder(out)
+	return out
+}
+
+// InputClasses lists, loaded, every class entry of one input that the classpath resolves to that
+// input, in entry order, and counts the entries shadowed by an earlier input's class of the same
+// name (the classpath's first definition wins).
+func (u *Universe) InputClasses(input string) (classes []*Class, shadowed int) {
+	if u.Module(input) == nil {
+		return nil, 0
+	}
 	for _, in := range u.cp.Inputs() {
 		if in.Path != input {
 			continue
 		}
 		for _, e := range in.Entries {
 			if u.cp.Lookup(e.ClassName) != e {
-				continue // shadowed by an earlier input
+				shadowed++
+				continue
 			}
-			all = append(all, u.ClassByJVMName(e.ClassName))
+			classes = append(classes, u.ClassByJVMName(e.ClassName))
 		}
 	}
 	// Reading class files and metadata is most of the work: spread it over the cores.
-	parallel(len(all), func(i int) { all[i].ensure() })
-	var out []*Class
-	for _, c := range all {
-		if c.Origin == OriginKotlin && c.Err == nil {
-			out = append(out, c)
-		}
-	}
-	sortReportOrder(out)
-	return out
+	parallel(len(classes), func(i int) { classes[i].ensure() })
+	return classes, shadowed
 }
 
 // parallel calls fn(0) … fn(n-1) on GOMAXPROCS goroutines.

@@ -106,6 +106,12 @@ func isJDKName(n string) bool {
 // fromClassFile fills c from a parsed class file and, for Kotlin classes, its metadata.
 func (u *Universe) fromClassFile(c *Class, cf *classfile.Class) {
 	c.SuperName = cf.SuperName()
+	c.Synthetic = cf.Access.IsSynthetic()
+	for _, ic := range cf.InnerClasses() {
+		if ic.Inner == cf.Name() && ic.InnerName == "" {
+			c.Anonymous = true
+		}
+	}
 	for _, a := range cf.Annotations() {
 		if n, ok := descriptorClass(a.Type); ok {
 			c.Annotations = append(c.Annotations, u.ClassByJVMName(n))
@@ -140,12 +146,19 @@ func (u *Universe) fromClassFile(c *Class, cf *classfile.Class) {
 		u.fromJava(c, cf)
 		return
 	}
+	c.MetadataKind = h.Kind
+	if h.Kind != int(metadata.KindClass) {
+		// A Kotlin file facade, multifile part or synthetic class is no class for the compiler;
+		// keep what the class file says.
+		u.fromJava(c, cf)
+		c.Origin = OriginKotlin
+		return
+	}
 	md, err := metadata.Read(h)
-	if err != nil || md.Class == nil {
-		if err == nil {
-			err = fmt.Errorf("%s: kotlin.Metadata of kind %d is not a class", cf.Name(), h.Kind)
-		}
-		// A Kotlin file facade or lambda is no class for the compiler; keep what the class file says.
+	if err == nil && md.Class == nil {
+		err = fmt.Errorf("%s: kotlin.Metadata of kind %d holds no class", cf.Name(), h.Kind)
+	}
+	if err != nil {
 		u.fromJava(c, cf)
 		c.Origin, c.Err = OriginKotlin, err
 		return

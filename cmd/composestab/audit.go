@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -21,6 +22,7 @@ type auditOptions struct {
 	only             string
 	includeNonPublic bool
 	driftOnly        bool
+	includeSynthetic bool
 	failOn           string
 	quiet            bool
 	compiler         string
@@ -47,6 +49,7 @@ func runAudit(s *streams, args []string) error {
 	fs.StringVar(&o.only, "only", "", "only classes with this verdict: stable, unstable, runtime or uncertain")
 	fs.BoolVar(&o.driftOnly, "drift", false, "only classes whose bytes disagree with the consumer's compiler's rules")
 	fs.BoolVar(&o.includeNonPublic, "include-nonpublic", false, "also report internal, private and local classes")
+	fs.BoolVar(&o.includeSynthetic, "include-synthetic", false, "also report lambdas, anonymous classes, $DefaultImpls, $WhenMappings and ComposableSingletons")
 	fs.StringVar(&o.failOn, "fail-on", "", "exit 1 if any reported class is unstable (unstable) or not stable (runtime)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -91,7 +94,7 @@ func scan(s *streams, o *auditOptions, paths []string, nonPublic bool) (*audit.R
 	}
 	opts := audit.Options{
 		Inputs: paths, Classpath: splitPaths(o.classpath), Configs: o.configs, Compiler: o.compiler,
-		IncludeNonPublic: nonPublic, Package: o.pkg, Only: o.only, DriftOnly: o.driftOnly,
+		IncludeNonPublic: nonPublic, Package: o.pkg, Only: o.only, DriftOnly: o.driftOnly, IncludeSynthetic: o.includeSynthetic,
 	}
 	if s.errTTY && !o.quiet {
 		opts.Progress = func(done, total int) {
@@ -239,12 +242,41 @@ func missingText(c *audit.Class) string {
 	return "  missing=" + strings.Join(c.Missing, ",")
 }
 
+// skipWords names the skip reasons in the footer.
+var skipWords = map[string]string{
+	audit.SkipModuleInfo: "module-info", audit.SkipFileFacade: "file facades", audit.SkipMultifile: "multifile classes",
+	audit.SkipLambda: "lambdas", audit.SkipDefaultImpls: "$DefaultImpls", audit.SkipWhenMappings: "$WhenMappings",
+	audit.SkipComposableSingletons: "ComposableSingletons", audit.SkipAnonymous: "anonymous and local", audit.SkipSynthetic: "synthetic",
+	audit.SkipShadowed: "shadowed", audit.SkipUnreadable: "unreadable", audit.SkipNotPublic: "not public", audit.SkipFiltered: "filtered",
+}
+
 func summary(rep *audit.Report) string {
 	sum := rep.Summary
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d classes: %d stable, %d runtime, %d unstable", sum.Classes, sum.Verdicts["stable"], sum.Verdicts["runtime"], sum.Verdicts["unstable"])
+	skipped := 0
+	var reasons []string
+	for k, n := range sum.Skipped {
+		skipped += n
+		reasons = append(reasons, k)
+	}
+	sort.Slice(reasons, func(i, j int) bool {
+		a, b := reasons[i], reasons[j]
+		if sum.Skipped[a] != sum.Skipped[b] {
+			return sum.Skipped[a] > sum.Skipped[b]
+		}
+		return a < b
+	})
+	fmt.Fprintf(&b, "%d classes: %d reported (%d stable, %d runtime, %d unstable", sum.Entries, sum.Classes, sum.Verdicts["stable"], sum.Verdicts["runtime"], sum.Verdicts["unstable"])
 	if n := sum.Verdicts["uncertain"]; n > 0 {
 		fmt.Fprintf(&b, ", %d uncertain", n)
+	}
+	fmt.Fprintf(&b, "), %d skipped", skipped)
+	if len(reasons) > 0 {
+		parts := make([]string, len(reasons))
+		for i, k := range reasons {
+			parts[i] = fmt.Sprintf("%s %d", skipWords[k], sum.Skipped[k])
+		}
+		fmt.Fprintf(&b, " (%s)", strings.Join(parts, ", "))
 	}
 	if sum.Drift > 0 {
 		fmt.Fprintf(&b, "; %d drift", sum.Drift)

@@ -1,0 +1,121 @@
+package audit
+
+import (
+	"archive/zip"
+	"bufio"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/composestab/composestab/internal/fixtures"
+)
+
+// TestEveryEntryAccounted: for every fixture jar (and the Kotlin distribution's jars when
+// installed), each class entry is reported or skipped with a reason, and the counts add up to the
+// entries in the zip.
+func TestEveryEntryAccounted(t *testing.T) {
+	mods, err := fixtures.Modules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	jars := []string{fixtures.RuntimeStubJar()}
+	for _, m := range mods {
+		jars = append(jars, m.Jar())
+	}
+	if home, ok := fixtures.KotlinHome(); ok {
+		for _, n := range []string{"kotlin-stdlib.jar", "kotlinx-coroutines-core-jvm.jar", "kotlin-reflect.jar"} {
+			jars = append(jars, filepath.Join(home, "lib", n))
+		}
+	}
+	for _, jar := range jars {
+		t.Run(filepath.Base(jar), func(t *testing.T) {
+			rep, err := Scan(Options{Inputs: []string{jar}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := rep.Summary
+			sum := s.Classes
+			for _, n := range s.Skipped {
+				sum += n
+			}
+			if want := classEntries(t, jar); s.Entries != want || sum != s.Entries || s.Classes != len(rep.Classes) {
+				t.Errorf("entries %d (reported %d + skipped %d = %d), zip has %d class entries; %v", s.Entries, s.Classes, sum-s.Classes, sum, want, s.Skipped)
+			}
+			for _, e := range rep.Errors {
+				if e.Kind != ErrInitFails { // app's BoomOnInit throws on purpose
+					t.Errorf("error: %v", e)
+				}
+			}
+		})
+	}
+}
+
+// classEntries counts a jar's .class entries, each multi-release version of a class once (the
+// JVM loads one of them).
+func classEntries(t *testing.T, jar string) int {
+	r, err := zip.OpenReader(jar)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	seen := map[string]bool{}
+	versioned := regexp.MustCompile(`^META-INF/versions/[0-9]+/`)
+	for _, f := range r.File {
+		if strings.HasSuffix(f.Name, ".class") {
+			seen[versioned.ReplaceAllString(f.Name, "")] = true
+		}
+	}
+	return len(seen)
+}
+
+// TestJavaClassesAsTheCompilerSeesThem: every Java fixture class is reported, and where the app
+// module's compiler report has a field of that (non-generic) Java type, our verdict for the class
+// is the compiler's verdict for the field.
+func TestJavaClassesAsTheCompilerSeesThem(t *testing.T) {
+	app, err := fixtures.Get("app")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jl, err := fixtures.Get("javalib")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Scan(Options{Inputs: []string{jl.Jar()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bySimple := map[string]*Class{}
+	for _, c := range rep.Classes {
+		bySimple[c.Name[strings.LastIndexByte(c.Name, '.')+1:]] = c
+	}
+	if rep.Summary.Entries != classEntries(t, jl.Jar()) || len(rep.Classes) != rep.Summary.Entries {
+		t.Errorf("reported %d of %d Java classes", len(rep.Classes), rep.Summary.Entries)
+	}
+	f, err := os.Open(app.Report("-classes.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	field := regexp.MustCompile(`^  (stable|unstable|runtime) (?:val|var) \w+: (\w+)$`)
+	checked := 0
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		m := field.FindStringSubmatch(sc.Text())
+		if m == nil {
+			continue
+		}
+		c := bySimple[m[2]]
+		if c == nil || !strings.HasPrefix(c.Name, "javalib.") {
+			continue
+		}
+		checked++
+		if c.Verdict != m[1] {
+			t.Errorf("%s: verdict %s, the compiler's field line says %q", c.Name, c.Verdict, sc.Text())
+		}
+	}
+	if checked < 6 {
+		t.Errorf("only %d field lines checked", checked)
+	}
+}
