@@ -71,57 +71,65 @@ func TestClassesReportMatchesCompiler(t *testing.T) {
 			continue
 		}
 		t.Run(m.Name, func(t *testing.T) {
-			want, err := os.ReadFile(m.Report("-classes.txt"))
-			if err != nil {
-				t.Fatal(err)
-			}
 			u, opts, done := fixtureModule(t, m)
 			defer done()
-			results := AnalyzeModule(u, m.Jar(), opts)
-			var got bytes.Buffer
-			if err := WriteClassesReport(&got, results); err != nil {
-				t.Fatal(err)
-			}
-			wantNames, wantBlocks := splitReport(string(want))
-			gotNames, gotBlocks := splitReport(got.String())
-			same := 0
-			for _, n := range wantNames {
-				switch g, ok := gotBlocks[n]; {
-				case !ok:
-					t.Errorf("missing block for %s; compiler wrote:\n%s", n, wantBlocks[n])
-				case g != wantBlocks[n]:
-					t.Errorf("block %s differs\n--- ours\n%s--- compiler\n%s", n, g, wantBlocks[n])
-				default:
-					same++
-				}
-			}
-			for _, n := range gotNames {
-				if _, ok := wantBlocks[n]; !ok {
-					t.Errorf("extra block for %s:\n%s", n, gotBlocks[n])
-				}
-			}
-			if strings.Join(gotNames, "\n") != strings.Join(wantNames, "\n") && same == len(wantNames) {
-				t.Errorf("block order differs:\nours:     %v\ncompiler: %v", gotNames, wantNames)
-			}
-			masks, maskSame := 0, 0
-			for _, r := range results {
-				if !r.Processed || r.Marked {
-					if r.Class.Inferred != nil {
-						t.Errorf("%s: the jar has @StabilityInferred(%d) but we say the compiler skips it", r.Class.Name, *r.Class.Inferred)
-					}
-					continue
-				}
-				masks++
-				switch {
-				case r.Class.Inferred == nil:
-					t.Errorf("%s: no @StabilityInferred in the jar, but we process it", r.Class.Name)
-				case *r.Class.Inferred != r.Mask:
-					t.Errorf("%s: mask %d, compiler wrote %d", r.Class.Name, r.Mask, *r.Class.Inferred)
-				default:
-					maskSame++
-				}
-			}
-			t.Logf("%s: %d/%d report blocks identical, %d/%d masks identical", m.Name, same, len(wantNames), maskSame, masks)
+			compareClassesReport(t, u, m.Jar(), opts, m.Report("-classes.txt"))
 		})
 	}
+}
+
+// compareClassesReport re-runs the inference on one jar and compares each block of our
+// -classes.txt with the compiler's report file, and each recomputed mask with the jar's
+// @StabilityInferred; it logs the match counts.
+func compareClassesReport(t *testing.T, u *Universe, jar string, opts Options, report string) {
+	t.Helper()
+	want, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := AnalyzeModule(u, jar, opts)
+	var got bytes.Buffer
+	if err := WriteClassesReport(&got, results); err != nil {
+		t.Fatal(err)
+	}
+	wantNames, wantBlocks := splitReport(string(want))
+	gotNames, gotBlocks := splitReport(got.String())
+	same := 0
+	for _, n := range wantNames {
+		switch g, ok := gotBlocks[n]; {
+		case !ok:
+			t.Errorf("missing block for %s; compiler wrote:\n%s", n, wantBlocks[n])
+		case g != wantBlocks[n]:
+			t.Errorf("block %s differs\n--- ours\n%s--- compiler\n%s", n, g, wantBlocks[n])
+		default:
+			same++
+		}
+	}
+	for _, n := range gotNames {
+		if _, ok := wantBlocks[n]; !ok {
+			t.Errorf("extra block for %s:\n%s", n, gotBlocks[n])
+		}
+	}
+	if strings.Join(gotNames, "\n") != strings.Join(wantNames, "\n") && same == len(wantNames) {
+		t.Errorf("block order differs:\nours:     %v\ncompiler: %v", gotNames, wantNames)
+	}
+	masks, maskSame := 0, 0
+	for _, r := range results {
+		if !r.Processed || r.Marked {
+			if r.Class.Inferred != nil {
+				t.Errorf("%s: the jar has @StabilityInferred(%d) but we say the compiler skips it", r.Class.Name, *r.Class.Inferred)
+			}
+			continue
+		}
+		masks++
+		switch {
+		case r.Class.Inferred == nil:
+			t.Errorf("%s: no @StabilityInferred in the jar, but we process it", r.Class.Name)
+		case *r.Class.Inferred != r.Mask:
+			t.Errorf("%s: mask %d, compiler wrote %d", r.Class.Name, r.Mask, *r.Class.Inferred)
+		default:
+			maskSame++
+		}
+	}
+	t.Logf("%s: %d/%d report blocks identical, %d/%d masks identical", filepath.Base(jar), same, len(wantNames), maskSame, masks)
 }

@@ -171,7 +171,9 @@ func (e *Engine) typeStability(t *Type, subst substitutions, an *analyzing, file
 		if hasStableMarker(c) {
 			return Stable, &Reason{Rule: RuleStableMarker, Subject: subject, Stability: Stable}
 		}
-		s, r := e.typeStability(c.Underlying, subst.plus(c, t), an, file)
+		// The compiler analyses the underlying type without the value class's own type
+		// arguments: GenericValue<Int> over T is Parameter(T).
+		s, r := e.typeStability(c.Underlying, subst, an, file)
 		return s, &Reason{Rule: RuleValueClass, Subject: subject, Stability: s, Because: []*Reason{r}}
 	}
 	return e.classStability(c, subst.plus(c, t), an, file)
@@ -301,7 +303,8 @@ func (e *Engine) classStabilityUncached(c *Class, subst substitutions, an *analy
 	switch {
 	case c.Origin == OriginJava:
 		return leaf(RuleJava, Unstable)
-	case c.Kind == KindInterface:
+	case c.Kind == KindInterface || c.Kind == KindAnnotationClass:
+		// An annotation class is an interface on the JVM.
 		return leaf(RuleInterface, Unknown{Class: c})
 	case e.external(c) && c.Inferred == nil:
 		return leaf(RuleNotCompose, Unstable)

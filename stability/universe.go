@@ -72,13 +72,7 @@ func (u *Universe) load(c *Class) {
 		}
 		c.Origin = OriginMissing
 		if isJDKName(c.JVMName) {
-			c.Origin = OriginJava
-			c.Visibility = Public
-			c.Modality = Open
-			if c.JVMName == "java/util/Comparator" {
-				c.Kind = KindInterface
-				c.TypeParameters = []*TypeParameter{{Owner: c.Name, Name: "T"}}
-			}
+			fromJDK(c)
 			return
 		}
 		c.Err = &classfile.NotFoundError{ClassName: c.JVMName}
@@ -232,6 +226,59 @@ func (u *Universe) fromMetadata(c *Class, cf *classfile.Class, km *metadata.Clas
 		if strings.HasPrefix(fd.Name, "$$delegate_") {
 			c.Fields = append(c.Fields, &Field{Name: fd.Name, Var: true, Bare: true, Type: u.jvmFieldType(c, &fd)})
 		}
+	}
+	u.propertyReferenceDelegates(c, cf, km, sc)
+}
+
+// propertyReferenceDelegates adds the delegate fields of properties delegated to a property
+// reference (var a by ::b, val y by this::x). The JVM backend optimizes those fields away (a
+// static name$delegate method stands in), but the compiler analysed them as fields of type
+// KProperty0<T> or KMutableProperty0<T>. Each goes where its property's getter sits among the
+// other properties' getters, the declaration order the compiler reports.
+func (u *Universe) propertyReferenceDelegates(c *Class, cf *classfile.Class, km *metadata.Class, sc *scope) {
+	methodIndex := map[string]int{}
+	for i, m := range cf.Methods() {
+		if _, dup := methodIndex[m.Name]; !dup {
+			methodIndex[m.Name] = i
+		}
+	}
+	position := func(p *metadata.Property) int {
+		if p.Getter != nil {
+			if i, ok := methodIndex[p.Getter.Name]; ok {
+				return i
+			}
+		}
+		if p.DelegateMethod != nil {
+			if i, ok := methodIndex[p.DelegateMethod.Name]; ok {
+				return i
+			}
+		}
+		return -1
+	}
+	byField := map[string]*metadata.Property{}
+	for _, p := range km.Properties {
+		if p.Field != nil {
+			byField[p.Field.Name] = p
+		}
+	}
+	for _, p := range km.Properties {
+		if !p.Flags.IsDelegated() || p.Field != nil || p.DelegateMethod == nil || p.ReturnType == nil {
+			continue
+		}
+		ref := "kotlin/reflect/KProperty0"
+		if p.Flags.IsVar() {
+			ref = "kotlin/reflect/KMutableProperty0"
+		}
+		f := &Field{Name: p.Name + "$delegate", Var: p.Flags.IsVar(), Delegated: true,
+			Type: &Type{Class: u.ClassByName(ref), Args: []TypeArg{{Type: sc.convert(p.ReturnType)}}}}
+		at, pos := len(c.Fields), position(p)
+		for i, g := range c.Fields {
+			if q := byField[g.Name]; q != nil && pos >= 0 && position(q) > pos {
+				at = i
+				break
+			}
+		}
+		c.Fields = append(c.Fields[:at], append([]*Field{f}, c.Fields[at:]...)...)
 	}
 }
 
