@@ -24,10 +24,26 @@ const (
 	Neutral ChangeKind = "neutral"
 )
 
+// ChangeAction says whether a class was added, removed or changed between the two sides.
+type ChangeAction string
+
+// The change actions.
+const (
+	Added   ChangeAction = "added"
+	Removed ChangeAction = "removed"
+	Changed ChangeAction = "changed"
+)
+
 // Change is one difference between two versions of a class.
 type Change struct {
 	// Class is the Kotlin FQN of the class.
 	Class string `json:"class"`
+	// Action is added, removed or changed (the class is on both sides).
+	Action ChangeAction `json:"change"`
+	// OldVerdict and NewVerdict are the class's effective verdict on each side, "" where it is
+	// absent.
+	OldVerdict string `json:"oldVerdict"`
+	NewVerdict string `json:"newVerdict"`
 	// Part is what changed: "" for the class itself, "type parameter T", or "dependency X" for
 	// a class whose $stable it reads.
 	Part string `json:"part"`
@@ -45,6 +61,8 @@ type Change struct {
 
 // DiffReport is the outcome of a diff or a baseline check.
 type DiffReport struct {
+	// SchemaVersion is the version of the JSON contract (docs/json.md).
+	SchemaVersion int `json:"schemaVersion"`
 	// Changes are keyed by (Class, Part), at most one per key, sorted by Class then Part.
 	Changes []Change `json:"changes"`
 	// Errors are the problems met while scanning either side.
@@ -169,8 +187,23 @@ func compareBaselines(old, new *Baseline, check bool) *DiffReport {
 			d.dependencies(o, c)
 		}
 	}
-	rep := &DiffReport{Changes: make([]Change, 0, len(d.changes)), Errors: []*Error{}}
+	rep := &DiffReport{SchemaVersion: SchemaVersion, Changes: make([]Change, 0, len(d.changes)), Errors: []*Error{}}
 	for _, c := range d.changes {
+		o, n := oldBy[c.Class], newBy[c.Class]
+		switch {
+		case o == nil:
+			c.Action = Added
+		case n == nil:
+			c.Action = Removed
+		default:
+			c.Action = Changed
+		}
+		if o != nil {
+			c.OldVerdict = o.Verdict
+		}
+		if n != nil {
+			c.NewVerdict = n.Verdict
+		}
 		rep.Changes = append(rep.Changes, c)
 	}
 	sort.Slice(rep.Changes, func(i, j int) bool {

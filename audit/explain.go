@@ -12,7 +12,9 @@ import (
 
 // Explanation is what a call site computes for a concrete instantiation, in words and numbers.
 type Explanation struct {
-	Type string `json:"type"`
+	// SchemaVersion is the version of the JSON contract (docs/json.md).
+	SchemaVersion int    `json:"schemaVersion"`
+	Type          string `json:"type"`
 	// Stability is the call site's (un-normalized) stability, Normalized its normalized form.
 	Stability  string `json:"stability"`
 	Normalized string `json:"normalized"`
@@ -53,15 +55,16 @@ func Explain(classpath []string, typ string, opts stability.Options) (*Explanati
 	norm := stability.Normalize(in.Stability)
 	eff := ev.Resolve(in.Stability, in.Reason)
 	x := &Explanation{
-		Type:       in.Type.String(),
-		Stability:  in.Stability.String(),
-		Normalized: norm.String(),
-		Verdict:    string(eff.Verdict()),
-		Effective:  describeStability(eff.Stability),
-		Producers:  []string{},
-		Reasons:    Sentences(in.Reason),
-		Values:     []string{},
-		Errors:     []string{},
+		SchemaVersion: SchemaVersion,
+		Type:          in.Type.String(),
+		Stability:     in.Stability.String(),
+		Normalized:    norm.String(),
+		Verdict:       string(eff.Verdict()),
+		Effective:     describeStability(eff.Stability),
+		Producers:     []string{},
+		Reasons:       Sentences(in.Reason),
+		Values:        []string{},
+		Errors:        []string{},
 	}
 	for _, r := range eff.Reads {
 		c := u.ClassByJVMName(r.Class).Ensure()

@@ -44,11 +44,18 @@ type Options struct {
 	Progress func(done, total int)
 }
 
+// SchemaVersion is the version of the JSON that the reports of this package encode to, as
+// documented in docs/json.md. It changes when a field changes meaning or goes away; new fields
+// keep it.
+const SchemaVersion = 1
+
 // Report is one scan's result. Lists are never nil, so that JSON shows [] rather than null.
 type Report struct {
-	Summary *Summary `json:"summary"`
-	Classes []*Class `json:"classes"`
-	Errors  []*Error `json:"errors"`
+	// SchemaVersion is the version of this JSON contract (docs/json.md).
+	SchemaVersion int      `json:"schemaVersion"`
+	Summary       *Summary `json:"summary"`
+	Classes       []*Class `json:"classes"`
+	Errors        []*Error `json:"errors"`
 	// Inputs lists the reported inputs after folder search, in order.
 	Inputs []string `json:"inputs"`
 }
@@ -233,7 +240,7 @@ func (c *Class) Result() *stability.ClassResult { return c.result }
 // Scan runs a scan. The error is non-nil only when the scan could not run at all (no input, a
 // bad configuration file); unreadable inputs and classes are listed in Report.Errors.
 func Scan(opts Options) (*Report, error) {
-	rep := &Report{Classes: []*Class{}, Errors: []*Error{}, Inputs: []string{}}
+	rep := &Report{SchemaVersion: SchemaVersion, Classes: []*Class{}, Errors: []*Error{}, Inputs: []string{}}
 	var cfg *stability.Config
 	if len(opts.Configs) > 0 {
 		var err error

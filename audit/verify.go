@@ -39,6 +39,8 @@ type Violation struct {
 
 // VerifyReport is the outcome of Verify.
 type VerifyReport struct {
+	// SchemaVersion is the version of the JSON contract (docs/json.md).
+	SchemaVersion int `json:"schemaVersion"`
 	// Violations are sorted by class, rule and part.
 	Violations []Violation `json:"violations"`
 	Errors     []*Error    `json:"errors"`
@@ -76,7 +78,7 @@ func Verify(rep *Report, opts VerifyOptions) (*VerifyReport, error) {
 			byJVM[c.JVMName] = c
 		}
 	}
-	v := &VerifyReport{Violations: []Violation{}, Errors: append([]*Error{}, rep.Errors...), Inputs: append([]string{}, rep.Inputs...)}
+	v := &VerifyReport{SchemaVersion: SchemaVersion, Violations: []Violation{}, Errors: append([]*Error{}, rep.Errors...), Inputs: append([]string{}, rep.Inputs...)}
 	for _, c := range rep.Classes {
 		r := c.compiledResult()
 		add := func(rule, part, msg string) {
