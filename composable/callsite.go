@@ -1,4 +1,4 @@
-package runtime
+package composable
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/metadata"
+	stabruntime "github.com/composestab/composestab/runtime"
 	"github.com/composestab/composestab/stability"
 )
 
@@ -17,13 +18,23 @@ import (
 // §7), rebuilt from the straight-line instructions before each call, split into parameter slots,
 // and compared with what the Instantiator computes for the argument types.
 
-// Local reads an int local variable, such as the caller's own $changed or $dirty.
-type Local struct{ Index int }
+// The int expressions a call site's $changed is rebuilt into are those of package runtime, which
+// rebuilds $stable initializers from the same instructions.
+type (
+	// Expr is an int expression.
+	Expr = stabruntime.Expr
+	// Const is an int constant.
+	Const = stabruntime.Const
+	// Ref reads a static int field, normally a class's $stable.
+	Ref = stabruntime.Ref
+	// Op is a binary int operation.
+	Op = stabruntime.Op
+	// Local reads an int local variable, such as the caller's own $changed or $dirty.
+	Local = stabruntime.Local
+)
 
-func (Local) isExpr() {}
-
-// String renders the read as local<index>.
-func (l Local) String() string { return "local" + strconv.Itoa(l.Index) }
+// StableField is the name of the field the Compose compiler adds to every class it processes.
+const StableField = stabruntime.StableField
 
 const (
 	composerDesc       = "Landroidx/compose/runtime/Composer;"
@@ -136,7 +147,7 @@ func newMethodCode(c *classfile.Class, m *classfile.Method, insns []classfile.In
 		mc.sources[target] = append(mc.sources[target], src)
 	}
 	for i, in := range insns {
-		if isBranch(in.Opcode) {
+		if stabruntime.IsBranch(in.Opcode) {
 			add(int(in.Int), i)
 		}
 		if in.Opcode == classfile.OpTableswitch || in.Opcode == classfile.OpLookupswitch {
@@ -218,6 +229,9 @@ func trailingInts(params []string) int {
 	}
 	return n
 }
+
+// effect is an instruction's stack effect: how many values it pops and pushes.
+type effect struct{ pops, pushes int }
 
 // effectOf is the stack effect of insns[i] counted in values (a long is one value), and false
 // for subroutines, returns, throws and the instructions whose effect depends on value
@@ -439,12 +453,12 @@ func (mc *methodCode) intExpr(start, end int) (x Expr, restart bool, why string)
 				name = simpleName(ref.Owner) + "." + ref.Name
 			}
 			return nil, false, fmt.Sprintf("computed by a call of %s at %d", name, in.Offset)
-		case binaryOps[op] != "":
+		case stabruntime.BinaryOp(op) != "":
 			y, x := pop(), pop()
 			if x == nil || y == nil {
 				return nil, false, fmt.Sprintf("%s at %d consumes values computed before the argument", op, in.Offset)
 			}
-			stack = append(stack, Op{Op: binaryOps[op], X: x, Y: y})
+			stack = append(stack, Op{Op: stabruntime.BinaryOp(op), X: x, Y: y})
 		default:
 			return nil, false, fmt.Sprintf("instruction %s at %d", op, in.Offset)
 		}
@@ -589,7 +603,7 @@ func evalMask(x Expr) int32 {
 	case Local:
 		return -1
 	case Op:
-		return apply(x.Op, evalMask(x.X), evalMask(x.Y))
+		return stabruntime.Apply(x.Op, evalMask(x.X), evalMask(x.Y))
 	}
 	return 0
 }
@@ -669,7 +683,7 @@ type SiteCheck struct {
 type CallSiteChecker struct {
 	cp     *classfile.Classpath
 	u      *stability.Universe
-	inst   *Instantiator
+	inst   *stabruntime.Instantiator
 	module *stability.Module
 	engine *stability.Engine // the caller module's own compilation, for same-file types
 	strong bool
@@ -680,7 +694,7 @@ type CallSiteChecker struct {
 
 // NewCallSiteChecker returns a checker for call sites of the module read from input (a path of
 // cp). opts are the module's compiler options and strongSkipping its strong-skipping mode.
-func NewCallSiteChecker(cp *classfile.Classpath, u *stability.Universe, inst *Instantiator, input string, opts stability.Options, strongSkipping bool) *CallSiteChecker {
+func NewCallSiteChecker(cp *classfile.Classpath, u *stability.Universe, inst *stabruntime.Instantiator, input string, opts stability.Options, strongSkipping bool) *CallSiteChecker {
 	mod := u.Module(input)
 	return &CallSiteChecker{
 		cp: cp, u: u, inst: inst, module: mod, engine: stability.NewEngine(mod, opts),
@@ -1571,7 +1585,7 @@ func (ck *CallSiteChecker) predict(k *ktype, file string) (SlotBits, string, err
 		view = "module"
 		s, _ = ck.engine.TypeStability(t, file)
 		if !stability.KnownStable(s) && !stability.KnownUnstable(s) {
-			x = callSiteExpr(s)
+			x = stabruntime.CallSiteExpr(s)
 		}
 	} else {
 		in, err := ck.inst.Evaluate(ts)
@@ -1681,4 +1695,12 @@ func (s CallSiteSummary) String() string {
 		fmt.Fprintf(&b, "\n  skipped %d: %s", s.Skipped[k], k)
 	}
 	return b.String()
+}
+
+// simpleName is the last part of an internal class name, after its package and outer classes.
+func simpleName(internal string) string {
+	if i := strings.LastIndexAny(internal, "/$"); i >= 0 {
+		return internal[i+1:]
+	}
+	return internal
 }

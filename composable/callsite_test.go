@@ -1,4 +1,4 @@
-package runtime
+package composable
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/fixtures"
+	stabruntime "github.com/composestab/composestab/runtime"
 	"github.com/composestab/composestab/stability"
 )
 
@@ -119,7 +120,7 @@ func checkModule(t *testing.T, m fixtures.Module) []*SiteCheck {
 		}
 	}
 	u := stability.NewUniverse(cp)
-	inst := NewInstantiator(u, New(cp), opts)
+	inst := stabruntime.NewInstantiator(u, stabruntime.New(cp), opts)
 	ck := NewCallSiteChecker(cp, u, inst, m.Jar(), opts, strong)
 	var names []string
 	for _, e := range cp.Entries() {
@@ -368,7 +369,7 @@ func FuzzCallSites(f *testing.F) {
 		f.Add(data)
 	}
 	u := stability.NewUniverse(cp)
-	ck := NewCallSiteChecker(cp, u, NewInstantiator(u, New(cp), stability.Options{}), m.Jar(), stability.Options{}, true)
+	ck := NewCallSiteChecker(cp, u, stabruntime.NewInstantiator(u, stabruntime.New(cp), stability.Options{}), m.Jar(), stability.Options{}, true)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := classfile.Parse(data)
 		if err != nil {
