@@ -26,6 +26,7 @@ type auditOptions struct {
 	failOn           string
 	quiet            bool
 	compiler         string
+	repos            repoOptions // group:artifact:version PATHs
 }
 
 // scanFlags are the flags every scanning command shares.
@@ -38,6 +39,7 @@ func scanFlags(fs interface {
 	fs.StringArrayVar(&o.configs, "config", nil, "stability configuration file (repeatable)")
 	fs.StringVar(&o.compiler, "compiler", stability.DefaultCompiler, "Compose compiler version whose rules apply ("+strings.Join(stability.SupportedCompilers, ", ")+")")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress or diagnostics on stderr")
+	o.repos.register(fs)
 }
 
 func runAudit(s *streams, args []string) error {
@@ -92,8 +94,12 @@ func scan(s *streams, o *auditOptions, paths []string, nonPublic bool) (*audit.R
 	if err := oneOf("compiler", o.compiler, stability.SupportedCompilers...); err != nil {
 		return nil, err
 	}
+	paths, classpath, err := o.repos.expand(s, o.quiet, paths, o.classpath)
+	if err != nil {
+		return nil, err
+	}
 	opts := audit.Options{
-		Inputs: paths, Classpath: splitPaths(o.classpath), Configs: o.configs, Compiler: o.compiler,
+		Inputs: paths, Classpath: classpath, Configs: o.configs, Compiler: o.compiler,
 		IncludeNonPublic: nonPublic, Package: o.pkg, Only: o.only, DriftOnly: o.driftOnly, IncludeSynthetic: o.includeSynthetic,
 	}
 	if s.errTTY && !o.quiet {

@@ -24,6 +24,7 @@ func runDiff(s *streams, args []string) error {
 	fs.BoolVar(&o.includeNonPublic, "include-nonpublic", false, "also compare internal classes")
 	fs.StringArrayVar(&ignore, "ignore", nil, "drop changes of classes matching this pattern (configuration-file syntax; repeatable)")
 	fs.StringVar(&format, "format", "text", "text, json, markdown or sarif")
+	o.repos.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -37,7 +38,7 @@ func runDiff(s *streams, args []string) error {
 	if err != nil {
 		return err
 	}
-	oldPaths, newPaths := splitPaths([]string{fs.Arg(0)}), splitPaths([]string{fs.Arg(1)})
+	oldPaths, newPaths := splitList([]string{fs.Arg(0)}), splitList([]string{fs.Arg(1)})
 	if len(oldPaths) == 0 || len(newPaths) == 0 {
 		return usageErrorf("diff: OLD and NEW must each name at least one path")
 	}

@@ -32,7 +32,11 @@ func runExplain(s *streams, args []string) error {
 	if err != nil {
 		return err
 	}
-	in, err := audit.Explain(splitPaths(o.classpath), fs.Arg(0), stability.Options{Compiler: o.compiler, Config: cfg, NonJVM: nonJVM})
+	cp, err := o.repos.expandClasspath(s, o.quiet, o.classpath)
+	if err != nil {
+		return err
+	}
+	in, err := audit.Explain(cp, fs.Arg(0), stability.Options{Compiler: o.compiler, Config: cfg, NonJVM: nonJVM})
 	if err != nil {
 		return usageErrorf("%v", err)
 	}

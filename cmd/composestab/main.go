@@ -1,7 +1,7 @@
 // Command composestab tells which classes of a jar, AAR or class folder the Jetpack Compose
 // compiler treats as stable, unstable or runtime-stable, and why.
 //
-// Subcommands: audit, explain, dump, check, diff, verify. Run "composestab help" for usage.
+// Subcommands: audit, explain, dump, check, diff, verify, deps. Run "composestab help" for usage.
 package main
 
 import (
@@ -59,7 +59,10 @@ Usage:
   composestab check   --baseline FILE PATH...  compare binaries with a baseline
   composestab diff    [flags] OLD NEW          stability changes between two releases
   composestab verify  [flags] PATH...          policy checks on a published artefact
+  composestab deps    [flags] G:A:V...         dependency tree of Maven coordinates
 
+A PATH may also be group:artifact:version, found with --repo DIR, in ~/.m2/repository or in
+Gradle's cache; its dependencies join the classpath unless --no-deps.
 Run "composestab COMMAND --help" for a command's flags.
 Exit codes: 0 clean, 1 findings, 2 usage error, 3 some inputs unreadable.
 `
@@ -84,6 +87,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runDiff(s, rest)
 	case "verify":
 		err = runVerify(s, rest)
+	case "deps":
+		err = runDeps(s, rest)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/composestab/composestab/maven"
+)
+
+// repoOptions are the flags that let a PATH be a Maven coordinate, group:artifact:version,
+// found in a Maven repository or Gradle's download cache.
+type repoOptions struct {
+	repos          []string
+	noDefaultRepos bool
+	platform       string
+	noDeps         bool
+}
+
+// register adds the coordinate flags to a command's flag set.
+func (r *repoOptions) register(fs interface {
+	StringArrayVar(*[]string, string, []string, string)
+	StringVar(*string, string, string, string)
+	BoolVar(*bool, string, bool, string)
+}) {
+	fs.StringArrayVar(&r.repos, "repo", nil, "folder searched for group:artifact:version arguments: a Maven repository or a Gradle cache, before ~/.m2/repository and Gradle's cache (repeatable)")
+	fs.BoolVar(&r.noDefaultRepos, "no-default-repos", false, "search only the --repo folders, not ~/.m2/repository and $GRADLE_USER_HOME (~/.gradle) caches")
+	fs.StringVar(&r.platform, "platform", "", "variant of a coordinate: android or jvm (default: android where published, else jvm)")
+	fs.BoolVar(&r.noDeps, "no-deps", false, "do not put a coordinate's transitive dependencies on the classpath")
+}
+
+// resolver returns a resolver over the --repo folders and, unless --no-default-repos, the
+// machine's own repositories.
+func (r *repoOptions) resolver() (*maven.Resolver, error) {
+	if r.platform != "" {
+		if err := oneOf("platform", r.platform, maven.PlatformAndroid, maven.PlatformJVM); err != nil {
+			return nil, err
+		}
+	}
+	res := &maven.Resolver{Platform: r.platform, NoDependencies: r.noDeps}
+	for _, dir := range r.repos {
+		repo, err := maven.OpenRepo(dir)
+		if err != nil {
+			return nil, usageErrorf("--repo: %v", err)
+		}
+		res.Repos = append(res.Repos, repo)
+	}
+	if !r.noDefaultRepos {
+		res.Repos = append(res.Repos, maven.DefaultRepos()...)
+	}
+	return res, nil
+}
+
+// asCoordinate reports whether arg names a coordinate rather than a file: it parses as
+// group:artifact:version and no file or folder has that name.
+func asCoordinate(arg string) (maven.Coordinate, bool) {
+	c, ok := maven.ParseCoordinate(arg)
+	if !ok {
+		return c, false
+	}
+	if _, err := os.Stat(arg); err == nil {
+		return c, false
+	}
+	return c, true
+}
+
+// splitList splits each value at the path-list separator like splitPaths, but keeps a
+// group:artifact:version together where ':' is that separator.
+func splitList(values []string) []string {
+	var out []string
+	for _, v := range values {
+		if _, ok := asCoordinate(v); ok {
+			out = append(out, v)
+			continue
+		}
+		parts := strings.Split(v, string(os.PathListSeparator))
+		for i := 0; i < len(parts); i++ {
+			if os.PathListSeparator == ':' && i+2 < len(parts) && listedCoordinate(parts[i:i+3]) {
+				out = append(out, strings.Join(parts[i:i+3], ":"))
+				i += 2
+				continue
+			}
+			if parts[i] != "" {
+				out = append(out, parts[i])
+			}
+		}
+	}
+	return out
+}
+
+// listedCoordinate reports whether three parts of a ':'-separated list are a coordinate: they
+// parse as one, the version starts with a digit, and the first is neither an existing path nor
+// named like an archive ("lib.jar:g:a:1.0" is a path and a coordinate).
+func listedCoordinate(parts []string) bool {
+	c, ok := asCoordinate(strings.Join(parts, ":"))
+	if !ok || c.Version[0] < '0' || c.Version[0] > '9' {
+		return false
+	}
+	for _, ext := range []string{".jar", ".aar", ".zip"} {
+		if strings.HasSuffix(parts[0], ext) {
+			return false
+		}
+	}
+	_, err := os.Stat(parts[0])
+	return err != nil
+}
+
+// expand replaces each coordinate among the inputs by its artefact and each one on the
+// classpath (a list of --classpath values) by its artefact, and adds what they depend on to the
+// classpath, all resolved together (the highest version of a module wins). Inputs that are
+// paths, and the classpath's paths, keep their place. What no repository holds is said once on
+// stderr, unless quiet.
+func (r *repoOptions) expand(s *streams, quiet bool, inputs, classpath []string) ([]string, []string, error) {
+	cp := splitList(classpath)
+	var roots []maven.Coordinate
+	for _, list := range [][]string{inputs, cp} {
+		for _, p := range list {
+			if c, ok := asCoordinate(p); ok {
+				roots = append(roots, c)
+			}
+		}
+	}
+	if len(roots) == 0 {
+		return inputs, cp, nil
+	}
+	res, err := r.resolve(s, quiet, roots)
+	if err != nil {
+		return nil, nil, err
+	}
+	files := map[maven.Coordinate][]string{}
+	for _, root := range res.Roots {
+		files[root.Coordinate] = maven.Paths(root.Files)
+	}
+	replace := func(list []string) []string {
+		var out []string
+		for _, p := range list {
+			if c, ok := asCoordinate(p); ok {
+				out = append(out, files[c]...)
+			} else {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	inputs = replace(inputs)
+	cp = replace(cp)
+	seen := map[string]bool{}
+	for _, p := range inputs {
+		seen[p] = true
+	}
+	var outCP []string
+	for _, p := range append(cp, maven.Paths(res.Classpath)...) {
+		if !seen[p] {
+			seen[p] = true
+			outCP = append(outCP, p)
+		}
+	}
+	return inputs, outCP, nil
+}
+
+// expandClasspath is expand for a command that takes a classpath only.
+func (r *repoOptions) expandClasspath(s *streams, quiet bool, classpath []string) ([]string, error) {
+	_, cp, err := r.expand(s, quiet, nil, classpath)
+	return cp, err
+}
+
+// resolve resolves the roots and reports, unless quiet, what each became and what is missing.
+func (r *repoOptions) resolve(s *streams, quiet bool, roots []maven.Coordinate) (*maven.Resolution, error) {
+	rv, err := r.resolver()
+	if err != nil {
+		return nil, err
+	}
+	res, err := rv.ResolveAll(context.Background(), roots)
+	var nf *maven.NotFoundError
+	var me *maven.MetadataError
+	switch {
+	case errors.As(err, &nf):
+		return nil, usageErrorf("%v", err)
+	case errors.As(err, &me):
+		return nil, &exitError{code: exitUnreadable, msg: err.Error()}
+	case err != nil:
+		return nil, err
+	}
+	if !quiet {
+		reportResolution(s, res)
+	}
+	return res, nil
+}
+
+// reportResolution says on stderr which files the roots became and what is missing.
+func reportResolution(s *streams, res *maven.Resolution) {
+	for _, root := range res.Roots {
+		fmt.Fprintf(s.err, "%s: %s\n", root.Coordinate, strings.Join(maven.Paths(root.Files), ", "))
+	}
+	if n := len(res.Classpath); n > 0 {
+		fmt.Fprintf(s.err, "classpath: %d %s resolved from their dependencies (composestab deps shows the tree)\n", n, plural(n, "artefact", "artefacts"))
+	}
+	reportMissing(s, res)
+}
+
+// reportMissing says on stderr what could not be read and what no repository holds.
+func reportMissing(s *streams, res *maven.Resolution) {
+	for _, p := range res.Problems {
+		fmt.Fprintf(s.err, "%s: %v\n", colorize(s.errTTY, "33", "warning"), p)
+	}
+	for _, m := range res.Missing {
+		fmt.Fprintln(s.err, colorize(s.errTTY, "33", m.String()))
+	}
+}

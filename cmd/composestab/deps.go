@@ -1,0 +1,87 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/composestab/composestab/maven"
+)
+
+// runDeps prints the dependency tree of coordinates, as `gradle dependencies` does, and where
+// each file of the resulting classpath came from.
+func runDeps(s *streams, args []string) error {
+	var r repoOptions
+	var format string
+	var quiet bool
+	fs := newFlagSet(s, "deps", "deps [flags] GROUP:ARTIFACT:VERSION...")
+	r.register(fs)
+	fs.StringVar(&format, "format", "text", "text or json")
+	fs.BoolVar(&quiet, "quiet", false, "no diagnostics on stderr")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := oneOf("format", format, "text", "json"); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return usageErrorf("deps needs at least one coordinate, such as androidx.compose.ui:ui:1.7.0")
+	}
+	var roots []maven.Coordinate
+	for _, a := range fs.Args() {
+		c, ok := maven.ParseCoordinate(a)
+		if !ok {
+			return usageErrorf("deps: %q is not group:artifact:version", a)
+		}
+		roots = append(roots, c)
+	}
+	rv, err := r.resolver()
+	if err != nil {
+		return err
+	}
+	res, err := r.resolve(s, true, roots)
+	if err != nil {
+		return err
+	}
+	if !quiet {
+		reportMissing(s, res)
+	}
+	if format == "json" {
+		return writeJSON(s.out, res)
+	}
+	var b strings.Builder
+	if err := res.WriteTree(&b); err != nil {
+		return err
+	}
+	fmt.Fprintf(&b, "\nFiles (%s; searched %s):\n", res.Platform, repoList(rv.Repos))
+	for _, a := range res.RootFiles() {
+		writeArtifact(&b, a, "root")
+	}
+	for _, a := range res.Classpath {
+		writeArtifact(&b, a, "classpath")
+	}
+	_, err = fmt.Fprint(s.out, b.String())
+	return err
+}
+
+func repoList(repos []maven.Repo) string {
+	if len(repos) == 0 {
+		return "no repository"
+	}
+	parts := make([]string, len(repos))
+	for i, r := range repos {
+		parts[i] = r.String()
+	}
+	return strings.Join(parts, ", ")
+}
+
+// writeArtifact writes one file of the classpath: its coordinate and role, its path, and the
+// metadata and variant that named it.
+func writeArtifact(b *strings.Builder, a maven.Artifact, role string) {
+	fmt.Fprintf(b, "  %s (%s)\n    %s\n", a.Coordinate, role, a.File)
+	switch {
+	case a.Variant != "":
+		fmt.Fprintf(b, "    variant %s of %s\n", a.Variant, a.Metadata)
+	case a.Metadata != "":
+		fmt.Fprintf(b, "    from %s\n", a.Metadata)
+	}
+}
