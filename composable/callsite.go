@@ -482,6 +482,10 @@ type SlotBits struct {
 	// Forwarded marks bits taken from the caller's own $changed or $dirty: the argument is a
 	// parameter of the calling composable, or a type parameter's unstable bit.
 	Forwarded bool
+	// Certain marks forwarded bits that include the slot's state bits (0b011): the argument is
+	// the caller's parameter, whose change state the caller passes on (the compiler's "certain"
+	// argument), not only a type parameter's unstable bit.
+	Certain bool
 }
 
 // Stability renders the stability part of the slot: the $stable reads and the unstable bit.
@@ -559,6 +563,9 @@ func splitChanged(x Expr) (slots [10]SlotBits, force bool, err error) {
 			for s := 0; s < 10; s++ {
 				if (m>>(3*s+1))&7 != 0 {
 					slots[s].Forwarded = true
+				}
+				if (m>>(3*s+1))&3 != 0 {
+					slots[s].Certain = true
 				}
 			}
 		default:
@@ -664,6 +671,12 @@ type SlotCheck struct {
 	Skip string
 	// Equal reports Ours and Compiler agree on the $stable reads (in order) and the unstable bit.
 	Equal bool
+
+	// stab is the stability our prediction was made from; nil when skipped.
+	stab stability.Stability
+	// notProvided marks an argument the caller leaves to the callee's default value; fromParam
+	// an argument that is one of the caller's parameters.
+	notProvided, fromParam bool
 }
 
 // SiteCheck is a call site with its callee resolved and its slots compared.
@@ -693,9 +706,13 @@ type CallSiteChecker struct {
 }
 
 // NewCallSiteChecker returns a checker for call sites of the module read from input (a path of
-// cp). opts are the module's compiler options and strongSkipping its strong-skipping mode.
+// cp). opts are the module's compiler options and strongSkipping its strong-skipping mode. A nil
+// inst makes an Instantiator over u and cp.
 func NewCallSiteChecker(cp *classfile.Classpath, u *stability.Universe, inst *stabruntime.Instantiator, input string, opts stability.Options, strongSkipping bool) *CallSiteChecker {
 	mod := u.Module(input)
+	if inst == nil {
+		inst = stabruntime.NewInstantiator(u, stabruntime.New(cp), opts)
+	}
 	return &CallSiteChecker{
 		cp: cp, u: u, inst: inst, module: mod, engine: stability.NewEngine(mod, opts),
 		strong: strongSkipping, md: map[string]*metadata.Metadata{},
@@ -1162,6 +1179,13 @@ func (ck *CallSiteChecker) infer(mc *methodCode, ctx *callerContext, arg span, d
 				return argInfo{kind: argTyped, typ: &ktype{class: c.Name}, src: "static field " + simpleName(ref.Owner) + "." + ref.Name}
 			}
 		}
+		if err == nil && strings.HasPrefix(ref.Descriptor, "L") && strings.HasSuffix(ref.Descriptor, ";") {
+			// A static field of a class type: the expression has the field's declared type.
+			cn := ref.Descriptor[1 : len(ref.Descriptor)-1]
+			if c := ck.u.ClassByJVMName(cn).Ensure(); c.Origin != stability.OriginMissing && len(c.TypeParameters) == 0 && !strings.HasPrefix(c.Name, ".") {
+				return argInfo{kind: argTyped, typ: &ktype{class: c.Name}, src: "static field " + simpleName(ref.Owner) + "." + ref.Name}
+			}
+		}
 		return argInfo{kind: argOpaque, why: "a static field read"}
 	case op == classfile.OpInvokespecial:
 		ref, err := pool.MemberRef(last.Index)
@@ -1182,6 +1206,10 @@ func (ck *CallSiteChecker) infer(mc *methodCode, ctx *callerContext, arg span, d
 				return argInfo{kind: argConst, src: "a boxed constant", typ: &ktype{class: kt}}
 			}
 			return argInfo{kind: argTyped, typ: &ktype{class: kt}, src: "a boxed " + path.Base(kt)}
+		}
+		if ref.Name == "checkNotNullExpressionValue" && n > 3 && mc.insns[end-3].Opcode == classfile.OpDup {
+			// x; dup; ldc "name"; checkNotNullExpressionValue leaves x: the platform value.
+			return ck.infer(mc, ctx, span{start, end - 3}, depth)
 		}
 		if stability.IsKnownStableFunctionName(ref.Name) {
 			return argInfo{kind: argNoDecl, why: "a call of " + ref.Name + ", which may be a stable function (spec §1.3)"}
@@ -1269,6 +1297,14 @@ func (ck *CallSiteChecker) inferNew(mc *methodCode, ctx *callerContext, start, e
 		return argInfo{kind: argTyped, typ: &ktype{class: c.Name}, src: src}
 	}
 	md := ck.metadataOf(ctor.Owner)
+	if (md == nil || md.Class == nil) && c.Origin == stability.OriginJava {
+		// A Java class is Unstable whatever its type arguments: star them.
+		k := &ktype{class: c.Name}
+		for range c.TypeParameters {
+			k.args = append(k.args, karg{star: true})
+		}
+		return argInfo{kind: argTyped, typ: k, src: "generic Java " + src}
+	}
 	if md == nil || md.Class == nil {
 		return argInfo{why: "generic " + src + " without Kotlin metadata"}
 	}
@@ -1413,6 +1449,7 @@ func (ck *CallSiteChecker) compareSlot(s *CallSite, cal *callee, sp slotParam, d
 		w := sp.value / 31
 		if w < len(defaults) && defaults[w]>>(sp.value%31)&1 != 0 {
 			chk.Skip = "not provided: the callee computes its default value"
+			chk.notProvided = true
 			return
 		}
 	}
@@ -1421,6 +1458,7 @@ func (ck *CallSiteChecker) compareSlot(s *CallSite, cal *callee, sp slotParam, d
 		arg = s.spans[sp.jvmArg]
 	}
 	info := ck.infer(s.code, ctx, arg, 0)
+	chk.fromParam = info.kind == argCallerTP || strings.HasPrefix(info.src, "caller parameter")
 	var declared *ktype
 	declWhy := "the dispatch receiver"
 	if sp.declared != nil {
@@ -1436,6 +1474,7 @@ func (ck *CallSiteChecker) compareSlot(s *CallSite, cal *callee, sp slotParam, d
 		}
 		chk.Ours = &SlotBits{} // a literal's expression stability is Stable: nothing is passed
 		chk.View = "literal"
+		chk.stab = stability.Stable
 		chk.Equal = chk.Ours.sameStability(chk.Compiler)
 		return
 	case argTyped:
@@ -1452,6 +1491,7 @@ func (ck *CallSiteChecker) compareSlot(s *CallSite, cal *callee, sp slotParam, d
 		}
 		if sp.vararg {
 			chk.Skip = "vararg: the compiler uses the element type, the argument is an array"
+			ck.varargStability(declared, chk)
 			return
 		}
 		if declared != nil && declared.concrete() && declared.class != typ.class {
@@ -1473,17 +1513,31 @@ func (ck *CallSiteChecker) compareSlot(s *CallSite, cal *callee, sp slotParam, d
 		chk.TypeSource = "declared (" + info.why + "; the declared type admits no subtype)"
 	default:
 		chk.Skip = info.why
+		if sp.vararg {
+			ck.varargStability(declared, chk)
+		}
 		return
 	}
 	chk.Type = typ.String()
-	ours, view, err := ck.predict(typ, ctx.file)
+	ours, view, st, err := ck.predict(typ, ctx.file)
 	if err != nil {
 		chk.Skip = "cannot evaluate " + chk.Type + ": " + err.Error()
 		chk.Type, chk.TypeSource = "", ""
 		return
 	}
-	chk.Ours, chk.View = &ours, view
+	chk.Ours, chk.View, chk.stab = &ours, view, st
 	chk.Equal = ours.sameStability(chk.Compiler)
+}
+
+// varargStability records the stability of a vararg's declared element type, which the
+// compiler's call metrics use for the argument; the bits of the slot are not compared.
+func (ck *CallSiteChecker) varargStability(declared *ktype, chk *SlotCheck) {
+	if declared == nil || !declared.concrete() {
+		return
+	}
+	if in, err := ck.inst.Evaluate(declared.String()); err == nil {
+		chk.stab = in.Stability
+	}
 }
 
 // freeAt reports whether the declared type leaves a generic constructor's type arguments to be
@@ -1572,11 +1626,11 @@ func (ck *CallSiteChecker) invariantParams(class string) bool {
 // predict is our call-site stability part for an argument of type k in the caller's file: the
 // Instantiator's consumer view, or the module's own analysis when the type mentions a class
 // declared in that very file (field analysis instead of Runtime).
-func (ck *CallSiteChecker) predict(k *ktype, file string) (SlotBits, string, error) {
+func (ck *CallSiteChecker) predict(k *ktype, file string) (SlotBits, string, stability.Stability, error) {
 	ts := k.String()
 	t, err := ck.inst.Parse(ts)
 	if err != nil {
-		return SlotBits{}, "", err
+		return SlotBits{}, "", nil, err
 	}
 	var s stability.Stability
 	var x Expr
@@ -1590,17 +1644,50 @@ func (ck *CallSiteChecker) predict(k *ktype, file string) (SlotBits, string, err
 	} else {
 		in, err := ck.inst.Evaluate(ts)
 		if err != nil {
-			return SlotBits{}, "", err
+			return SlotBits{}, "", nil, err
 		}
 		s, x = in.Stability, in.Expr
 	}
 	var b SlotBits
 	if stability.KnownUnstable(s) {
 		b.Unstable = !ck.strong
-		return b, view, nil
+		return b, view, s, nil
 	}
 	collectRefs(x, &b.Refs)
-	return b, view, nil
+	return b, view, s, nil
+}
+
+// Arguments lists what the compiler's call metrics record for each argument of a checked call:
+// static and certain from the bits the caller passes, the stability from those bits where they
+// tell it (a $stable read is a runtime stability, the unstable bit a known-unstable one) and
+// otherwise from the argument's type. An argument left to its default value counts as stable.
+// A site that could not be decoded gives none.
+func (ck *CallSiteChecker) Arguments(sc *SiteCheck) []Argument {
+	out := make([]Argument, 0, len(sc.Slots))
+	for _, s := range sc.Slots {
+		a := Argument{Stability: ParamStable}
+		if !s.notProvided {
+			// Certain: the caller's own parameter. Its change state is forwarded, except for a
+			// known-unstable one without strong skipping, which gets the unstable bit instead.
+			a.Static = s.Compiler.Static
+			a.Certain = !a.Static && (s.Compiler.Certain || s.Compiler.Unstable && s.fromParam)
+			switch {
+			case s.Compiler.Unstable:
+				a.Stability = ParamUnstable
+			case len(s.Compiler.Refs) > 0 || s.stab == nil:
+				a.Stability = ParamRuntime
+			case stability.KnownUnstable(s.stab):
+				a.Stability = ParamUnstable
+			case !stability.KnownStable(s.stab):
+				a.Stability = ParamRuntime
+			}
+			if a.Static {
+				a.Stability = ParamStable
+			}
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 func collectRefs(x Expr, out *[]string) {

@@ -43,7 +43,7 @@ func TestSplitChanged(t *testing.T) {
 			x:    or(or(or(ref("app/Box"), ref("app/Plain")), shl(ref("app/HasVar"), 3)), and(Const{Value: 0x70}, dirty)),
 			slots: map[int]SlotBits{
 				0: {Refs: []string{"app/Box", "app/Plain"}},
-				1: {Refs: []string{"app/HasVar"}, Forwarded: true},
+				1: {Refs: []string{"app/HasVar"}, Forwarded: true, Certain: true},
 			},
 		},
 		{
@@ -54,7 +54,7 @@ func TestSplitChanged(t *testing.T) {
 		{
 			name:  "forwarded and shifted right",
 			x:     or(ref("app/Plain"), and(Const{Value: 112}, shr(dirty, 9))),
-			slots: map[int]SlotBits{0: {Refs: []string{"app/Plain"}}, 1: {Forwarded: true}},
+			slots: map[int]SlotBits{0: {Refs: []string{"app/Plain"}}, 1: {Forwarded: true, Certain: true}},
 		},
 		{
 			name:  "constant with reads",
@@ -64,7 +64,7 @@ func TestSplitChanged(t *testing.T) {
 		{
 			name:  "type parameter's unstable bit",
 			x:     or(and(Const{Value: 8}, Local{Index: 2}), and(Const{Value: 14}, dirty)),
-			slots: map[int]SlotBits{0: {Forwarded: true}},
+			slots: map[int]SlotBits{0: {Forwarded: true, Certain: true}},
 		},
 		{name: "state Same is not a call-site constant", x: Const{Value: 2}, err: "state 001 in slot 0"},
 		{name: "bit 31", x: Const{Value: -1 << 31}, err: "bit 31"},

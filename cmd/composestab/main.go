@@ -59,6 +59,7 @@ Usage:
   composestab check   --baseline FILE PATH...  compare binaries with a baseline
   composestab diff    [flags] OLD NEW          stability changes between two releases
   composestab verify  [flags] PATH...          policy checks on a published artefact
+  composestab report  [flags] --out DIR PATH... the compiler's report and metrics files
   composestab deps    [flags] G:A:V...         dependency tree of Maven coordinates
 
 A PATH may also be group:artifact:version, found with --repo DIR, in ~/.m2/repository or in
@@ -87,6 +88,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runDiff(s, rest)
 	case "verify":
 		err = runVerify(s, rest)
+	case "report":
+		err = runReport(s, rest)
 	case "deps":
 		err = runDeps(s, rest)
 	case "help", "-h", "--help":

@@ -1,0 +1,290 @@
+package composable
+
+import (
+	"strings"
+
+	"github.com/composestab/composestab/classfile"
+)
+
+// This file reads what the Compose compiler left in one method's bytecode: its groups, its
+// skipping code, the parameters it reads, its default values, its composable calls and the
+// lambdas it creates.
+
+const (
+	composerClass   = "androidx/compose/runtime/Composer"
+	scopeUpdate     = "androidx/compose/runtime/ScopeUpdateScope"
+	lambdaFactories = "androidx/compose/runtime/internal/ComposableLambdaKt"
+	runtimeInternal = "androidx/compose/runtime/internal/"
+	traceEventStart = "traceEventStart"
+	checkNotNull    = "checkNotNullParameter"
+	functionPrefix  = "kotlin/jvm/functions/Function"
+	anonymousMarker = ".<anonymous> ("
+)
+
+// body is what one method's code shows.
+type body struct {
+	mc *methodCode
+
+	restartGroup, updateScope, shouldExecute, getSkipping, skipToGroupEnd, startDefaults bool
+	// groups counts the replace and reusable group starts; movable groups (the vararg check,
+	// key) are not groups the compiler's metrics record.
+	groups int
+	// replaceFirst is a replace group started before any other code: the body group of a
+	// function compiled without OptimizeNonSkippingGroups.
+	replaceFirst bool
+	// rememberCalls counts calls of a remember function; rememberedValue reads of the
+	// composer's slot table (IntrinsicRemember inlines remember into these).
+	rememberCalls, rememberedValue int
+	// trace is the traceEventStart name, such as "app.ShowString (Composables.kt:24)".
+	trace string
+	// endRestart is the index of the endRestartGroup call, -1 without one.
+	endRestart int
+	// reads are the locals read outside null checks and the restart lambda.
+	reads map[int]bool
+	// changedMasks are the constants the skipping preamble masks $changed with before comparing
+	// a parameter (6 or 14 for slot 0, ...).
+	changedMasks []int32
+	// sites are the composable calls, restart calls included; lambdaCalls counts invocations
+	// of composable lambdas (FunctionN.invoke with the composer).
+	sites       []*CallSite
+	lambdaCalls int
+	lambdas     []Lambda
+}
+
+// readBody decodes a method; nil when it has no code or the code cannot be decoded.
+func readBody(c *classfile.Class, m *classfile.Method, composerLocal int, isLambdaClass func(string) bool) *body {
+	if m.Code == nil {
+		return nil
+	}
+	insns, err := m.Code.Instructions()
+	if err != nil {
+		return nil
+	}
+	mc := newMethodCode(c, m, insns)
+	b := &body{mc: mc, endRestart: -1, reads: map[int]bool{}}
+	pool := c.Pool()
+	inRemember := false
+	for i := range insns {
+		in := &insns[i]
+		switch op := in.Opcode; {
+		case op == classfile.OpLdc || op == classfile.OpLdcW:
+			if k, err := pool.Constant(in.Index); err == nil {
+				if s, ok := k.(string); ok && b.trace == "" && i+1 < len(insns) && b.nextIsTrace(i) {
+					b.trace = s
+				}
+			}
+		case isLoad(op) && op != classfile.OpIaload:
+			if op >= classfile.OpIaload && op <= classfile.OpSaload {
+				break
+			}
+			idx := localIndex(in)
+			if b.nullCheck(i) || (b.endRestart >= 0 && i > b.endRestart) {
+				break
+			}
+			b.reads[idx] = true
+		case op == classfile.OpInvokedynamic:
+			if l, ok := b.lambdaAt(i, inRemember); ok {
+				b.lambdas = append(b.lambdas, l)
+			}
+		case op == classfile.OpNew:
+			if cn, err := pool.ClassName(in.Index); err == nil && isLambdaClass != nil && isLambdaClass(cn) {
+				b.lambdas = append(b.lambdas, Lambda{Memoized: inRemember})
+			}
+		case op == classfile.OpInvokeinterface || op == classfile.OpInvokevirtual || op == classfile.OpInvokestatic:
+			ref, err := pool.MemberRef(in.Index)
+			if err != nil {
+				break
+			}
+			switch {
+			case ref.Owner == composerClass:
+				switch ref.Name {
+				case "startRestartGroup":
+					b.restartGroup = true
+				case "endRestartGroup":
+					b.endRestart = i
+				case "shouldExecute":
+					b.shouldExecute = true
+				case "getSkipping":
+					b.getSkipping = true
+				case "skipToGroupEnd":
+					b.skipToGroupEnd = true
+				case "startDefaults":
+					b.startDefaults = true
+				case "startReplaceGroup", "startReplaceableGroup", "startReusableGroup":
+					// A replace group opened before any call is the body group of a function
+					// that is not restartable (open members, or OptimizeNonSkippingGroups off).
+					if b.groups == 0 && !b.restartGroup && len(b.sites) == 0 && b.lambdaCalls == 0 {
+						b.replaceFirst = true
+					}
+					b.groups++
+				case "rememberedValue":
+					b.rememberedValue++
+					inRemember = true
+				case "updateRememberedValue":
+					inRemember = false
+				case "changed", "changedInstance":
+					b.changedMask(i)
+				}
+			case ref.Owner == scopeUpdate && ref.Name == "updateScope":
+				b.updateScope = true
+			case strings.HasPrefix(ref.Owner, functionPrefix) && ref.Name == "invoke":
+				if b.invokesComposableLambda(i, ref.Descriptor, composerLocal) {
+					b.lambdaCalls++
+				}
+			case op == classfile.OpInvokestatic && ref.Name == "remember" && strings.HasPrefix(ref.Owner, "androidx/compose/runtime/"):
+				b.rememberCalls++
+			}
+			if s, err := mc.callSite(i); err == nil && s != nil && !strings.HasPrefix(s.Callee.Owner, runtimeInternal) {
+				b.sites = append(b.sites, s)
+			}
+		}
+	}
+	return b
+}
+
+// nextIsTrace reports that the constant at insns[i] is the name argument of traceEventStart.
+func (b *body) nextIsTrace(i int) bool {
+	in := &b.mc.insns[i+1]
+	if in.Opcode != classfile.OpInvokestatic {
+		return false
+	}
+	ref, err := b.mc.class.Pool().MemberRef(in.Index)
+	return err == nil && ref.Name == traceEventStart
+}
+
+// nullCheck reports the parameter null check aload; ldc "name"; checkNotNullParameter.
+func (b *body) nullCheck(i int) bool {
+	insns := b.mc.insns
+	if i+2 >= len(insns) || (insns[i+1].Opcode != classfile.OpLdc && insns[i+1].Opcode != classfile.OpLdcW) || insns[i+2].Opcode != classfile.OpInvokestatic {
+		return false
+	}
+	ref, err := b.mc.class.Pool().MemberRef(insns[i+2].Index)
+	return err == nil && ref.Name == checkNotNull
+}
+
+// changedMask records the mask of the test guarding a changed call: iload $changed; const;
+// iand; ifne L (the parameter's own state is computed only while nothing is known).
+func (b *body) changedMask(call int) {
+	insns := b.mc.insns
+	for j := call - 1; j >= 3 && j > call-12; j-- {
+		if insns[j].Opcode == classfile.OpIand && (insns[j+1].Opcode == classfile.OpIfne) {
+			if c, ok := intConst(b.mc, &insns[j-1]); ok && isLoad(insns[j-2].Opcode) {
+				b.changedMasks = append(b.changedMasks, c)
+			}
+			return
+		}
+	}
+}
+
+// lambdaAt classifies the lambda an invokedynamic creates; false for the restart lambda given to
+// updateScope and for anything that is not a Kotlin function object.
+func (b *body) lambdaAt(i int, inRemember bool) (Lambda, bool) {
+	insns := b.mc.insns
+	k, err := b.mc.class.Pool().Constant(insns[i].Index)
+	d, ok := k.(classfile.Dynamic)
+	if err != nil || !ok || !strings.Contains(d.Descriptor, ")L"+functionPrefix) {
+		return Lambda{}, false
+	}
+	for j := i + 1; j < len(insns) && j <= i+3; j++ {
+		if insns[j].Opcode != classfile.OpInvokeinterface && insns[j].Opcode != classfile.OpInvokestatic {
+			continue
+		}
+		ref, err := b.mc.class.Pool().MemberRef(insns[j].Index)
+		if err != nil {
+			continue
+		}
+		if ref.Owner == scopeUpdate {
+			return Lambda{}, false
+		}
+		if ref.Owner == lambdaFactories {
+			return Lambda{Composable: true, Memoized: true}, true
+		}
+	}
+	return Lambda{Memoized: inRemember}, true
+}
+
+// invokesComposableLambda reports FunctionN.invoke(…, composer, Integer.valueOf(changed)).
+func (b *body) invokesComposableLambda(i int, desc string, composerLocal int) bool {
+	params, _, ok := classfile.ParseMethodDescriptor(desc)
+	if !ok || len(params) < 2 {
+		return false
+	}
+	spans := b.mc.argSpans(i, len(params)+1, 0)
+	sp := spans[len(spans)-2]
+	if !sp.ok() || sp.end-sp.start != 1 {
+		return false
+	}
+	in := &b.mc.insns[sp.start]
+	return in.Opcode >= classfile.OpAload && in.Opcode <= classfile.OpAload3 && isLoad(in.Opcode) && localIndex(in) == composerLocal
+}
+
+// intConst is the value of an int constant instruction.
+func intConst(mc *methodCode, in *classfile.Instruction) (int32, bool) {
+	switch op := in.Opcode; {
+	case op >= classfile.OpIconstM1 && op <= classfile.OpIconst5:
+		return int32(op) - int32(classfile.OpIconst0), true
+	case op == classfile.OpBipush || op == classfile.OpSipush:
+		return in.Int, true
+	case op == classfile.OpLdc || op == classfile.OpLdcW:
+		if k, err := mc.class.Pool().Constant(in.Index); err == nil {
+			if n, ok := k.(int32); ok {
+				return n, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// defaultOf finds the assignment of a parameter's default value: iload $default; const bit;
+// iand; ifeq L; <expr>; store param. It returns the expression's instructions and whether the
+// skipping code marks the slot static ($dirty |= 0b011 << (3·slot+1)) under the same bit.
+func (b *body) defaultOf(defaultLocal int, bit int32, paramLocal, slot int) (expr []classfile.Instruction, static, found bool) {
+	insns := b.mc.insns
+	for i := 0; i+3 < len(insns); i++ {
+		if !isLoad(insns[i].Opcode) || localIndex(&insns[i]) != defaultLocal {
+			continue
+		}
+		c, ok := intConst(b.mc, &insns[i+1])
+		if !ok || c != bit || insns[i+2].Opcode != classfile.OpIand || insns[i+3].Opcode != classfile.OpIfeq {
+			continue
+		}
+		// The static marker: iload $dirty; const; ior; istore $dirty.
+		if i+7 < len(insns) && insns[i+6].Opcode == classfile.OpIor {
+			if v, ok := intConst(b.mc, &insns[i+5]); ok && v == 3<<(3*(slot%10)+1) {
+				static = true
+				continue
+			}
+		}
+		target := int(insns[i+3].Int)
+		for j := i + 4; j < len(insns) && insns[j].Offset < target; j++ {
+			if isStore(insns[j].Opcode) && storeIndex(&insns[j]) == paramLocal {
+				if !found {
+					expr, found = insns[i+4:j], true
+				}
+				break
+			}
+		}
+	}
+	return expr, static, found
+}
+
+func isStore(op classfile.Opcode) bool { return op >= classfile.OpIstore && op <= classfile.OpAstore3 }
+
+func storeIndex(in *classfile.Instruction) int {
+	if op := in.Opcode; op >= classfile.OpIstore0 && op <= classfile.OpAstore3 {
+		return int(op-classfile.OpIstore0) % 4
+	}
+	return int(in.Index)
+}
+
+// calls counts the composable calls the compiler recorded: calls of composable functions other
+// than the restart call, and invocations of composable lambdas.
+func (b *body) calls() int {
+	n := b.lambdaCalls
+	for _, s := range b.sites {
+		if s.Status != SiteRestart {
+			n++
+		}
+	}
+	return n
+}
