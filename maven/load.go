@@ -190,7 +190,7 @@ func (r *Resolver) fromPOM(comp *component, repo Repo, file string, asPlatform b
 	if ext := packagingExt(eff.packaging); ext != "" {
 		base := comp.coord.Artifact + "-" + comp.coord.Version
 		f, _ := r.findFile(comp.coord, base+ext, "")
-		if f == "" && eff.packaging == "" || f == "" && ext == ".jar" {
+		if f == "" && ext == ".jar" {
 			f, _ = r.findFile(comp.coord, base+".aar", "") // Android POMs do not always say aar
 		}
 		if f == "" {

@@ -28,6 +28,8 @@ type Resolution struct {
 	// Roots are the coordinates resolved, each with its own artefacts.
 	Roots    []Root `json:"roots"`
 	Platform string `json:"platform"`
+	// Repos are the repositories searched, in order (Repo.String).
+	Repos []string `json:"repos"`
 	// Classpath is every other artefact of the resolved graph, breadth first from the roots:
 	// the runtime classpath the roots need.
 	Classpath []Artifact `json:"classpath"`
@@ -287,7 +289,10 @@ func sameSelection(a, b map[Module]string) bool {
 
 // result turns the final walk into a Resolution.
 func (r *Resolver) result(roots []Coordinate, g *graph) (*Resolution, error) {
-	res := &Resolution{Platform: platformName(r.Platform), Classpath: []Artifact{}, Missing: []Missing{}}
+	res := &Resolution{Platform: platformName(r.Platform), Repos: []string{}, Classpath: []Artifact{}, Missing: []Missing{}}
+	for _, repo := range r.Repos {
+		res.Repos = append(res.Repos, repo.String())
+	}
 	// The roots' own files: each root, following available-at.
 	inRoot := map[Module]bool{}
 	for _, c := range roots {

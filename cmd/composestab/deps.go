@@ -34,10 +34,6 @@ func runDeps(s *streams, args []string) error {
 		}
 		roots = append(roots, c)
 	}
-	rv, err := r.resolver()
-	if err != nil {
-		return err
-	}
 	res, err := r.resolve(s, true, roots)
 	if err != nil {
 		return err
@@ -52,7 +48,7 @@ func runDeps(s *streams, args []string) error {
 	if err := res.WriteTree(&b); err != nil {
 		return err
 	}
-	fmt.Fprintf(&b, "\nFiles (%s; searched %s):\n", res.Platform, repoList(rv.Repos))
+	fmt.Fprintf(&b, "\nFiles (%s; searched %s):\n", res.Platform, repoList(res.Repos))
 	for _, a := range res.RootFiles() {
 		writeArtifact(&b, a, "root")
 	}
@@ -63,15 +59,11 @@ func runDeps(s *streams, args []string) error {
 	return err
 }
 
-func repoList(repos []maven.Repo) string {
+func repoList(repos []string) string {
 	if len(repos) == 0 {
 		return "no repository"
 	}
-	parts := make([]string, len(repos))
-	for i, r := range repos {
-		parts[i] = r.String()
-	}
-	return strings.Join(parts, ", ")
+	return strings.Join(repos, ", ")
 }
 
 // writeArtifact writes one file of the classpath: its coordinate and role, its path, and the
