@@ -453,6 +453,12 @@ func (a *analyzer) params(f *Function, sc *stability.Class, m *classfile.Method,
 	if nInts > nChanged && ci+1+nChanged < len(locals) {
 		defaultBase = locals[ci+1+nChanged]
 	}
+	names := map[int]string{}
+	for _, s := range slots {
+		if s.local >= 0 && !s.dispatch {
+			names[s.local] = s.name
+		}
+	}
 	out := make([]Param, 0, len(slots))
 	for i, s := range slots {
 		p := Param{Name: s.name, Used: true}
@@ -485,7 +491,7 @@ func (a *analyzer) params(f *Function, sc *stability.Class, m *classfile.Method,
 			p.Used = b.reads[0]
 		}
 		if s.meta != nil && s.meta.Flags.DeclaresDefaultValue() && defaultBase >= 0 && s.valueIdx >= 0 && b != nil {
-			p.Default = a.defaultValue(f, b, defaultBase+s.valueIdx/31, int32(1)<<(s.valueIdx%31), s, i, printed)
+			p.Default = a.defaultValue(b, defaultBase+s.valueIdx/31, int32(1)<<(s.valueIdx%31), s, i, printed, names)
 			if printed != nil && !isPrimitive(printed) {
 				n := *printed
 				n.Nullable = true
@@ -511,18 +517,17 @@ func isPrimitive(t *stability.Type) bool {
 
 // defaultValue reads a parameter's default: where the bytecode assigns it and whether the
 // skipping code treats it as static.
-func (a *analyzer) defaultValue(f *Function, b *body, defaultLocal int, bit int32, s slot, slotIdx int, t *stability.Type) *Default {
+func (a *analyzer) defaultValue(b *body, defaultLocal int, bit int32, s slot, slotIdx int, t *stability.Type, names map[int]string) *Default {
 	expr, static, found := b.defaultOf(defaultLocal, bit, s.local, slotIdx)
 	d := &Default{Static: static, Expr: "<expression>"}
-	if !found {
+	if !found || len(expr) != 1 {
 		return d
 	}
-	if len(expr) == 1 {
-		if lit, ok := literal(b.mc, &expr[0], t); ok {
-			d.Expr = lit
-			if !f.Skippable {
-				d.Static = true
-			}
+	if lit, ok := literal(b.mc, &expr[0], t); ok {
+		d.Expr, d.Static = lit, true // a constant is static, even where no code says so
+	} else if isLoad(expr[0].Opcode) {
+		if n, ok := names[localIndex(&expr[0])]; ok {
+			d.Expr = n // another parameter: printed by name
 		}
 	}
 	return d
@@ -553,7 +558,8 @@ func literal(mc *methodCode, in *classfile.Instruction, t *stability.Type) (stri
 		}
 		switch v := k.(type) {
 		case string:
-			return strconv.Quote(v), true
+			return `"` + v + `"`, true // the IR printer does not escape
+
 		case int64:
 			return strconv.FormatInt(v, 10) + "L", true
 		case float32:

@@ -14,7 +14,6 @@ const (
 	composerClass   = "androidx/compose/runtime/Composer"
 	scopeUpdate     = "androidx/compose/runtime/ScopeUpdateScope"
 	lambdaFactories = "androidx/compose/runtime/internal/ComposableLambdaKt"
-	runtimeInternal = "androidx/compose/runtime/internal/"
 	traceEventStart = "traceEventStart"
 	checkNotNull    = "checkNotNullParameter"
 	functionPrefix  = "kotlin/jvm/functions/Function"
@@ -134,7 +133,9 @@ func readBody(c *classfile.Class, m *classfile.Method, composerLocal int, isLamb
 			case op == classfile.OpInvokestatic && ref.Name == "remember" && strings.HasPrefix(ref.Owner, "androidx/compose/runtime/"):
 				b.rememberCalls++
 			}
-			if s, err := mc.callSite(i); err == nil && s != nil && !strings.HasPrefix(s.Callee.Owner, runtimeInternal) {
+			// Calls of the runtime's own composables count too: rememberComposableLambda, which
+			// the compiler substitutes for a capturing composable lambda before recording calls.
+			if s, err := mc.callSite(i); err == nil && s != nil {
 				b.sites = append(b.sites, s)
 			}
 		}

@@ -1481,7 +1481,7 @@ func (ck *CallSiteChecker) compareSlot(s *CallSite, cal *callee, sp slotParam, d
 		typ = info.typ
 		chk.TypeSource = "argument: " + info.src
 		if info.free && !ck.freeAt(cal, sp, declared, typ) {
-			if declared != nil && declared.concrete() && declared.class == typ.class && ck.invariantParams(typ.class) {
+			if declared != nil && declared.concrete() && declared.class == typ.class && ck.invariantParams(typ.class) && !projected(declared) {
 				typ = declared
 				chk.TypeSource = "declared (the expected type fixes the constructor's type arguments)"
 				break
@@ -1538,6 +1538,17 @@ func (ck *CallSiteChecker) varargStability(declared *ktype, chk *SlotCheck) {
 	if in, err := ck.inst.Evaluate(declared.String()); err == nil {
 		chk.stab = in.Stability
 	}
+}
+
+// projected reports a type with a star or variance-projected argument: such an expected type
+// (KBox<*>) does not fix the constructor's type arguments, which come from its arguments.
+func projected(k *ktype) bool {
+	for _, a := range k.args {
+		if a.star || a.variance != metadata.Invariant {
+			return true
+		}
+	}
+	return false
 }
 
 // freeAt reports whether the declared type leaves a generic constructor's type arguments to be

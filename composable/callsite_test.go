@@ -348,26 +348,7 @@ func TestCallSiteDecoding(t *testing.T) {
 // FuzzCallSites mutates fixture classes full of composable calls: finding, decoding and checking
 // call sites must never panic, whatever the bytecode.
 func FuzzCallSites(f *testing.F) {
-	m, err := fixtures.Get("app")
-	if err != nil {
-		f.Fatal(err)
-	}
-	cp, err := classfile.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer cp.Close()
-	for _, n := range []string{"app/CallersKt", "app/CallersLibsKt", "app/ComposablesKt", "app/Screen$ComposeDefaultImpls"} {
-		e := cp.Lookup(n)
-		if e == nil {
-			f.Fatalf("%s not in the fixture jar", n)
-		}
-		data, err := e.Read()
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
-	}
+	m, cp := appSeeds(f, "app/CallersKt", "app/CallersLibsKt", "app/ComposablesKt", "app/Screen$ComposeDefaultImpls")
 	u := stability.NewUniverse(cp)
 	ck := NewCallSiteChecker(cp, u, stabruntime.NewInstantiator(u, stabruntime.New(cp), stability.Options{}), m.Jar(), stability.Options{}, true)
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -383,4 +364,30 @@ func FuzzCallSites(f *testing.F) {
 			}
 		}
 	})
+}
+
+// appSeeds opens the app fixture with its classpath (closed when the fuzz test ends) and adds
+// the named classes' bytes to the seed corpus.
+func appSeeds(f *testing.F, classes ...string) (fixtures.Module, *classfile.Classpath) {
+	m, err := fixtures.Get("app")
+	if err != nil {
+		f.Fatal(err)
+	}
+	cp, err := classfile.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Cleanup(func() { cp.Close() })
+	for _, n := range classes {
+		e := cp.Lookup(n)
+		if e == nil {
+			f.Fatalf("%s not in the fixture jar", n)
+		}
+		data, err := e.Read()
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	return m, cp
 }
