@@ -15,46 +15,48 @@ func FuzzComposables(f *testing.F) {
 	u := stability.NewUniverse(cp)
 	a := &analyzer{cfg: Config{Classpath: cp, Universe: u, Input: m.Jar()}, engine: stability.NewEngine(u.Module(m.Jar()), stability.Options{}),
 		ck: NewCallSiteChecker(cp, u, nil, m.Jar(), stability.Options{}, true)}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		c, err := classfile.Parse(data)
-		if err != nil {
-			return
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzBody(a, u, data) })
+}
+
+func fuzzBody(a *analyzer, u *stability.Universe, data []byte) {
+	c, err := classfile.Parse(data)
+	if err != nil {
+		return
+	}
+	var bodies []*body
+	methods := c.Methods()
+	for i := range methods {
+		if b := readBody(c, &methods[i], composerLocal(&methods[i]), a.isLambdaClass); b != nil {
+			_ = b.calls()
+			b.defaultOf(4, 1, 0, 0)
+			bodies = append(bodies, b)
 		}
-		var bodies []*body
-		methods := c.Methods()
-		for i := range methods {
-			if b := readBody(c, &methods[i], composerLocal(&methods[i]), a.isLambdaClass); b != nil {
-				_ = b.calls()
-				b.defaultOf(4, 1, 0, 0)
-				bodies = append(bodies, b)
-			}
+	}
+	h, ok := metadata.HeaderFromClass(c)
+	if !ok {
+		return
+	}
+	md, err := metadata.Read(h)
+	if err != nil {
+		return
+	}
+	var fns []*metadata.Function
+	switch {
+	case md.Class != nil:
+		fns = md.Class.Functions
+	case md.Package != nil:
+		fns = md.Package.Functions
+	}
+	var out []*Function
+	sc := u.ClassByJVMName(c.Name())
+	for _, fn := range fns {
+		if fn.Signature == nil {
+			continue
 		}
-		h, ok := metadata.HeaderFromClass(c)
-		if !ok {
-			return
+		if meth := c.Method(fn.Signature.Name, fn.Signature.Descriptor); meth != nil && isComposableDescriptor(meth.Descriptor) {
+			fun, _ := a.function(sc, c, meth, fn, nil, false)
+			out = append(out, fun)
 		}
-		md, err := metadata.Read(h)
-		if err != nil {
-			return
-		}
-		var fns []*metadata.Function
-		switch {
-		case md.Class != nil:
-			fns = md.Class.Functions
-		case md.Package != nil:
-			fns = md.Package.Functions
-		}
-		var out []*Function
-		sc := u.ClassByJVMName(c.Name())
-		for _, fn := range fns {
-			if fn.Signature == nil {
-				continue
-			}
-			if meth := c.Method(fn.Signature.Name, fn.Signature.Descriptor); meth != nil && isComposableDescriptor(meth.Descriptor) {
-				fun, _ := a.function(sc, c, meth, fn, nil, false)
-				out = append(out, fun)
-			}
-		}
-		detectFeatures(bodies, out)
-	})
+	}
+	detectFeatures(bodies, out)
 }

@@ -23,5 +23,29 @@ func (u *Universe) FunctionScope(owner *Class, fn string, typeParams []*metadata
 
 // Convert returns the model type of t, the way the compiler's IR sees it (see scope.convert):
 // suspend function types become SuspendFunctionN and @Composable function types take the
-// Composer and the Int the plugin adds. A nil t gives nil.
-func (s *TypeScope) Convert(t *metadata.Type) *Type { return s.sc.convert(t) }
+// Composer and the Int the plugin adds. A nil t, and a type nested deeper than any compiler
+// writes (malformed metadata can even make it cyclic), give nil.
+func (s *TypeScope) Convert(t *metadata.Type) *Type {
+	if !shallow(t, 0) {
+		return nil
+	}
+	return s.sc.convert(t)
+}
+
+// maxTypeDepth bounds the nesting of a metadata type that Convert accepts.
+const maxTypeDepth = 64
+
+func shallow(t *metadata.Type, depth int) bool {
+	if t == nil {
+		return true
+	}
+	if depth > maxTypeDepth {
+		return false
+	}
+	for _, a := range t.Arguments {
+		if !shallow(a.Type, depth+1) {
+			return false
+		}
+	}
+	return shallow(t.Outer, depth+1)
+}
