@@ -1,5 +1,7 @@
 package classfile
 
+import "strconv"
+
 // Annotation is one annotation from a Runtime(In)VisibleAnnotations attribute
 // or nested inside an element value.
 type Annotation struct {
@@ -171,8 +173,8 @@ func readAnnotations(c *cursor, p *ConstantPool, build bool) []Annotation {
 }
 
 func readAnnotation(c *cursor, p *ConstantPool, a *Annotation, depth int) {
-	if depth > maxAnnotationDepth {
-		c.fail("annotations nested too deeply")
+	if depth > p.maxNesting() {
+		c.fail("annotations nested more than " + strconv.Itoa(p.maxNesting()) + " deep (Limits.MaxNesting)")
 		return
 	}
 	c.mark = c.off
@@ -252,8 +254,8 @@ func readElementValue(c *cursor, p *ConstantPool, v *ElementValue, depth int) {
 		}
 	case '[':
 		n := c.count(3, "array elements")
-		if depth+1 > maxAnnotationDepth {
-			c.fail("annotations nested too deeply")
+		if depth+1 > p.maxNesting() {
+			c.fail("annotations nested more than " + strconv.Itoa(p.maxNesting()) + " deep (Limits.MaxNesting)")
 			return
 		}
 		if v != nil {

@@ -1,7 +1,6 @@
 package classfile
 
 import (
-	"archive/zip"
 	"bytes"
 	"errors"
 	"io"
@@ -9,19 +8,89 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
 )
 
-// Defaults for InputOptions.
+// Defaults of Limits.
 const (
-	// DefaultMaxEntrySize caps the decompressed size of one archive entry
-	// (a class or a nested jar) and of a bare class file.
+	// DefaultMaxEntrySize caps the inflated size of one archive entry (a
+	// class or a nested jar) and of a bare class file: 64 MiB. The largest
+	// class file of the Kotlin 2.4.20 distribution,
+	// kotlin/collections/ArraysKt___ArraysKt.class in kotlin-stdlib.jar, is
+	// 731 938 bytes.
 	DefaultMaxEntrySize = 64 << 20
-	// DefaultMaxDepth caps archive nesting: an AAR's classes.jar is depth 1.
-	DefaultMaxDepth = 2
+	// DefaultMaxInputSize caps the bytes inflated from one input (its class
+	// entries and nested jars together): 1 GiB. kotlin-compiler.jar, 60 MB
+	// on disk, holds 148 MB of classes.
+	DefaultMaxInputSize = 1 << 30
+	// DefaultMaxEntries caps the entries (of any kind) of one archive:
+	// 100 000. kotlin-compiler.jar has 28 720.
+	DefaultMaxEntries = 100_000
+	// DefaultMaxDepth caps archive nesting: an AAR's classes.jar and
+	// libs/*.jar are depth 1, and an archive inside them would be depth 2.
+	DefaultMaxDepth = 1
+	// DefaultMaxNesting caps how deeply annotation values and the types of a
+	// generic signature or descriptor nest: 255, the JVM's limit on array
+	// dimensions.
+	DefaultMaxNesting = 255
 )
+
+// Limits bound what one input may cost. Hitting a limit is a *FormatError
+// for the entry or input concerned (wrapping ErrTooLarge, ErrTooManyEntries
+// or ErrNestingTooDeep); the other entries and inputs are still read. A zero
+// field means its default.
+type Limits struct {
+	// MaxEntrySize caps the inflated size of one class file or nested
+	// archive (DefaultMaxEntrySize).
+	MaxEntrySize int64
+	// MaxInputSize caps the total inflated size of the class files and
+	// nested archives of one input (DefaultMaxInputSize).
+	MaxInputSize int64
+	// MaxEntries caps the number of entries of one archive, counted from its
+	// central directory before any is read (DefaultMaxEntries).
+	MaxEntries int
+	// MaxDepth caps archive nesting (DefaultMaxDepth); negative refuses even
+	// an AAR's classes.jar.
+	MaxDepth int
+	// MaxNesting caps the nesting of annotation values and of types in
+	// signatures and descriptors (DefaultMaxNesting).
+	MaxNesting int
+}
+
+// DefaultLimits returns the limits used for zero fields.
+func DefaultLimits() Limits {
+	return Limits{MaxEntrySize: DefaultMaxEntrySize, MaxInputSize: DefaultMaxInputSize, MaxEntries: DefaultMaxEntries,
+		MaxDepth: DefaultMaxDepth, MaxNesting: DefaultMaxNesting}
+}
+
+func (l Limits) resolved() Limits {
+	d := DefaultLimits()
+	if l.MaxEntrySize <= 0 {
+		l.MaxEntrySize = d.MaxEntrySize
+	}
+	if l.MaxInputSize <= 0 {
+		l.MaxInputSize = d.MaxInputSize
+	}
+	if l.MaxEntries <= 0 {
+		l.MaxEntries = d.MaxEntries
+	}
+	switch {
+	case l.MaxDepth == 0:
+		l.MaxDepth = d.MaxDepth
+	case l.MaxDepth < 0:
+		l.MaxDepth = 0
+	}
+	if l.MaxNesting <= 0 {
+		l.MaxNesting = d.MaxNesting
+	}
+	return l
+}
 
 // InputOptions configures how inputs are opened. The zero value gives the
 // defaults.
@@ -30,39 +99,50 @@ type InputOptions struct {
 	// base entries in a multi-release jar. 0 means no limit (newest wins); a
 	// negative value ignores versioned entries.
 	MaxRelease int
-	// MaxEntrySize caps the decompressed size of an entry; 0 means
-	// DefaultMaxEntrySize.
-	MaxEntrySize int64
-	// MaxDepth caps archive nesting; 0 means DefaultMaxDepth, a negative
-	// value refuses nested archives.
-	MaxDepth int
+	// Limits bound sizes, counts and nesting.
+	Limits Limits
+	// Lazy skips the validation of every class entry when the input is
+	// opened: entries are then listed by name and a broken class file is
+	// only reported when it is read.
+	Lazy bool
 }
 
-func (o InputOptions) maxEntrySize() int64 {
-	if o.MaxEntrySize <= 0 {
-		return DefaultMaxEntrySize
-	}
-	return o.MaxEntrySize
+// Skip reasons: why an entry that looks like a class is not in
+// Input.Entries although nothing is wrong with it (InputStats.Skipped).
+const (
+	// SkipNotOnClasspath: a class file outside the classpath roots, under
+	// META-INF/ (other than a multi-release version in use) or in an AAR
+	// outside classes.jar and libs/*.jar.
+	SkipNotOnClasspath = "not-on-classpath"
+	// SkipOtherRelease: a version of a class in a multi-release jar that
+	// another version (for a higher release, or the base one) replaces.
+	SkipOtherRelease = "other-release"
+)
+
+// InputStats accounts for every class entry of an input: each entry whose
+// name ends in ".class" (in the input and in the archives nested in it) is
+// listed in Input.Entries, counted in Skipped, or counted in Failed and
+// reported in the error returned with the input:
+//
+//	ClassEntries == len(Entries) + sum(Skipped) + Failed
+type InputStats struct {
+	ClassEntries int
+	Skipped      map[string]int
+	Failed       int
+	// Bytes is how many bytes were inflated while opening (nested archives
+	// and, unless Lazy, every class entry).
+	Bytes int64
 }
 
-func (o InputOptions) maxDepth() int {
-	switch {
-	case o.MaxDepth == 0:
-		return DefaultMaxDepth
-	case o.MaxDepth < 0:
-		return 0
-	}
-	return o.MaxDepth
-}
-
-// An Entry is one class in an input. Its bytes are read only when Read or
-// Parse is called; an Entry is safe for concurrent use.
+// An Entry is one class in an input. Its bytes are read again each time Read
+// or Parse is called; an Entry is safe for concurrent use.
 type Entry struct {
 	// Input is the path the user gave (the .class file, folder, jar or AAR).
 	Input string
 	// Name is the entry path inside the input: the archive entry name (for an
 	// archive nested in an AAR, "classes.jar!/com/Foo.class"), the path
-	// relative to a folder, or "" for a bare .class file.
+	// relative to a folder, or "" for a bare .class file. It is never used as
+	// a file-system path for archive entries.
 	Name string
 	// ClassName is the internal class name derived from the path
 	// ("com/example/Foo$Inner"); for a bare .class file it is read from the
@@ -71,31 +151,62 @@ type Entry struct {
 	// Release is N for an entry taken from META-INF/versions/N/, 0 otherwise.
 	Release int
 
-	file  string    // path on disk, for folders and bare files
-	zf    *zip.File // archive entry
-	limit int64
+	src *source
+	loc zipLoc
+}
+
+// source is what the entries of one archive or folder share.
+type source struct {
+	ra     io.ReaderAt // the archive; nil for a folder or bare file
+	size   int64       // of the archive
+	root   string      // the folder, or the bare class file
+	limits Limits
+}
+
+// zipLoc locates an archive entry; for a file only size is set.
+type zipLoc struct {
+	offset int64
+	csize  uint64
+	size   uint64
+	crc    uint32
+	method uint16
+	flags  uint16
 }
 
 // Read returns the entry's bytes, reading at most the configured size cap.
 // Errors are *FormatError carrying Path and Entry.
 func (e *Entry) Read() ([]byte, error) {
-	var (
-		data []byte
-		err  error
-	)
-	limit := e.limit
-	if limit <= 0 {
-		limit = DefaultMaxEntrySize
-	}
-	if e.zf != nil {
-		data, err = readZipFile(e.zf, limit)
-	} else {
-		data, err = readFileCapped(e.file, limit)
-	}
+	data, err := e.read(nil)
 	if err != nil {
 		return nil, e.wrap(err)
 	}
 	return data, nil
+}
+
+// read reads the entry into buf's storage when it is large enough.
+func (e *Entry) read(buf []byte) ([]byte, error) {
+	limit := e.src.limits.MaxEntrySize
+	if e.loc.size > uint64(limit) {
+		return nil, tooLarge(e.loc.size, limit)
+	}
+	if e.src.ra == nil {
+		p := e.src.root
+		if e.Name != "" {
+			p = filepath.Join(p, filepath.FromSlash(e.Name))
+		}
+		return readFileCapped(p, limit, buf)
+	}
+	rc, err := e.loc.open(e.src.ra, e.src.size)
+	if err != nil {
+		return nil, &FormatError{Offset: -1, Msg: "cannot open entry", Err: err}
+	}
+	defer rc.Close()
+	return readCapped(rc, limit, int64(e.loc.size), buf)
+}
+
+func tooLarge(size uint64, limit int64) error {
+	return &FormatError{Offset: -1, Msg: "inflated size " + strconv.FormatUint(size, 10) + " bytes exceeds the limit of " +
+		strconv.FormatInt(limit, 10) + " (Limits.MaxEntrySize)", Err: ErrTooLarge}
 }
 
 // Parse reads and parses the entry. A *FormatError carries Path and Entry.
@@ -103,6 +214,9 @@ func (e *Entry) Parse(opts ParseOptions) (*Class, error) {
 	data, err := e.Read()
 	if err != nil {
 		return nil, err
+	}
+	if opts.MaxNesting == 0 {
+		opts.MaxNesting = e.src.limits.MaxNesting
 	}
 	c, err := ParseWithOptions(data, opts)
 	if err != nil {
@@ -135,8 +249,11 @@ type Input struct {
 	Path string
 	// Entries lists the class entries after multi-release resolution, in
 	// archive (or sorted path) order. module-info and package-info classes are
-	// included.
+	// included. Unless the input was opened Lazy, every entry has been read
+	// and parsed once: a class that cannot be is not listed but reported.
 	Entries []*Entry
+	// Stats accounts for the class entries not listed.
+	Stats InputStats
 
 	closer io.Closer
 }
@@ -163,6 +280,50 @@ func NewArchiveInput(name string, r io.ReaderAt, size int64) (*Input, error) {
 	return InputOptions{}.OpenArchive(name, r, size)
 }
 
+// opener collects one input's entries, counts and errors in a fixed order.
+type opener struct {
+	o      InputOptions
+	lim    Limits
+	in     *Input
+	errs   []error
+	budget int64 // bytes left of Limits.MaxInputSize
+}
+
+func (o InputOptions) newOpener(p string) *opener {
+	lim := o.Limits.resolved()
+	return &opener{o: o, lim: lim, in: &Input{Path: p, Stats: InputStats{Skipped: map[string]int{}}}, budget: lim.MaxInputSize}
+}
+
+func (op *opener) fail(entry string, msg string, err error) {
+	op.errs = append(op.errs, &FormatError{Path: op.in.Path, Entry: entry, Offset: -1, Msg: msg, Err: err})
+}
+
+func (op *opener) done() (*Input, error) {
+	if !op.o.Lazy {
+		op.validate()
+	}
+	return op.in, errors.Join(op.errs...)
+}
+
+// ErrNotRegular is wrapped by the FormatError for an input (or a file in a
+// class folder) that is neither a regular file nor a directory: a named
+// pipe, socket or device is refused without being opened.
+var ErrNotRegular = errors.New("not a regular file or directory")
+
+func notRegular(mode fs.FileMode) string {
+	switch {
+	case mode&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case mode&fs.ModeSocket != 0:
+		return "a socket"
+	case mode&fs.ModeDevice != 0, mode&fs.ModeCharDevice != 0:
+		return "a device"
+	case mode&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	}
+	return "not a regular file (mode " + mode.String() + ")"
+}
+
 // Open is OpenInput with these options.
 func (o InputOptions) Open(p string) (*Input, error) {
 	st, err := os.Stat(p)
@@ -172,10 +333,13 @@ func (o InputOptions) Open(p string) (*Input, error) {
 	if st.IsDir() {
 		return o.openDir(p)
 	}
-	if strings.EqualFold(filepath.Ext(p), ".class") {
-		return o.openClassFile(p)
+	if !st.Mode().IsRegular() {
+		return nil, &FormatError{Path: p, Offset: -1, Msg: notRegular(st.Mode()), Err: ErrNotRegular}
 	}
-	f, err := os.Open(p)
+	if strings.EqualFold(filepath.Ext(p), ".class") {
+		return o.openClassFile(p, st.Size())
+	}
+	f, err := openRegular(p)
 	if err != nil {
 		return nil, err
 	}
@@ -189,115 +353,166 @@ func (o InputOptions) Open(p string) (*Input, error) {
 	return in, err
 }
 
-// OpenArchive is NewArchiveInput with these options.
-func (o InputOptions) OpenArchive(name string, r io.ReaderAt, size int64) (*Input, error) {
-	in := &Input{Path: name}
-	var errs []error
-	isAAR := strings.EqualFold(path.Ext(name), ".aar")
-	o.addArchive(in, r, size, "", isAAR, 0, &errs)
-	return in, errors.Join(errs...)
+// openRegular opens p for reading without blocking (a named pipe swapped in
+// after the Stat would otherwise wait for a writer) and checks that it is a
+// regular file.
+func openRegular(p string) (*os.File, error) {
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, &FormatError{Path: p, Offset: -1, Msg: notRegular(st.Mode()), Err: ErrNotRegular}
+	}
+	return f, nil
 }
 
-func (o InputOptions) openClassFile(p string) (*Input, error) {
-	e := &Entry{Input: p, file: p, limit: o.maxEntrySize()}
-	in := &Input{Path: p, Entries: []*Entry{e}}
+// OpenArchive is NewArchiveInput with these options.
+func (o InputOptions) OpenArchive(name string, r io.ReaderAt, size int64) (*Input, error) {
+	op := o.newOpener(name)
+	isAAR := strings.EqualFold(path.Ext(name), ".aar")
+	op.addArchive(r, size, "", isAAR, 0)
+	op.charge()
+	return op.done()
+}
+
+func (o InputOptions) openClassFile(p string, size int64) (*Input, error) {
+	op := o.newOpener(p)
+	op.in.Stats.ClassEntries = 1
+	e := &Entry{Input: p, src: &source{root: p, limits: op.lim}, loc: zipLoc{size: uint64(size)}}
 	// There is no package root to derive the name from, so read it from the
-	// header; on failure fall back to the base name.
-	data, err := e.Read()
+	// header (this also validates the class).
+	data, err := e.read(nil)
 	if err == nil {
+		op.in.Stats.Bytes = int64(len(data))
 		var c *Class
-		c, err = ParseWithOptions(data, ParseOptions{SkipCode: true})
+		c, err = ParseWithOptions(data, ParseOptions{MaxNesting: op.lim.MaxNesting})
 		if err == nil {
 			e.ClassName = c.Name()
-			return in, nil
+			op.in.Entries = []*Entry{e}
+			return op.in, nil
 		}
-		err = e.wrap(err)
 	}
-	e.ClassName = strings.TrimSuffix(filepath.Base(p), filepath.Ext(p))
-	return in, err
+	if o.Lazy {
+		// Listed anyway, named after the file, as every lazy entry is.
+		e.ClassName = strings.TrimSuffix(filepath.Base(p), filepath.Ext(p))
+		op.in.Entries = []*Entry{e}
+	} else {
+		op.in.Stats.Failed = 1
+	}
+	return op.in, e.wrap(err)
 }
 
 func (o InputOptions) openDir(root string) (*Input, error) {
-	in := &Input{Path: root}
-	var errs []error
-	var cands []candidate
-	limit := o.maxEntrySize()
+	op := o.newOpener(root)
+	src := &source{root: root, limits: op.lim}
+	var entries []*Entry
 	walkErr := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			errs = append(errs, &FormatError{Path: root, Entry: p, Offset: -1, Msg: "cannot read", Err: err})
+			op.fail(relSlash(root, p), "cannot read", err)
 			if d != nil && d.IsDir() && p != root {
 				return fs.SkipDir
 			}
 			return nil
 		}
+		// WalkDir does not follow symbolic links to folders, so a link loop
+		// cannot make it run forever.
 		if d.IsDir() || !strings.HasSuffix(d.Name(), ".class") {
 			return nil
 		}
-		rel, err := filepath.Rel(root, p)
+		rel := relSlash(root, p)
+		op.in.Stats.ClassEntries++
+		info, err := os.Stat(p) // follows a link to a file
 		if err != nil {
+			op.in.Stats.Failed++
+			op.fail(rel, "cannot read", err)
 			return nil
 		}
-		rel = filepath.ToSlash(rel)
-		cands = append(cands, candidate{name: rel, entry: &Entry{Input: root, Name: rel, file: p, limit: limit}})
+		if !info.Mode().IsRegular() {
+			op.in.Stats.Failed++
+			op.fail(rel, notRegular(info.Mode()), ErrNotRegular)
+			return nil
+		}
+		entries = append(entries, &Entry{Input: root, Name: rel, src: src, loc: zipLoc{size: uint64(info.Size())}})
 		return nil
 	})
 	if walkErr != nil {
-		errs = append(errs, walkErr)
+		op.fail("", "cannot read", walkErr)
 	}
 	mr := false
-	if data, err := readFileCapped(filepath.Join(root, "META-INF", "MANIFEST.MF"), 1<<20); err == nil {
-		mr = isMultiRelease(data)
+	if info, err := os.Stat(filepath.Join(root, "META-INF", "MANIFEST.MF")); err == nil && info.Mode().IsRegular() {
+		if data, err := readFileCapped(filepath.Join(root, "META-INF", "MANIFEST.MF"), 1<<20, nil); err == nil {
+			mr = isMultiRelease(data)
+		}
 	}
-	in.Entries = o.resolve(cands, mr)
-	return in, errors.Join(errs...)
+	op.in.Entries = op.resolve(entries, 0, mr)
+	op.charge()
+	return op.done()
 }
 
-// candidate is a class-file path before multi-release resolution.
-type candidate struct {
-	name  string
-	entry *Entry
+func relSlash(root, p string) string {
+	rel, err := filepath.Rel(root, p)
+	if err != nil {
+		return filepath.ToSlash(p)
+	}
+	return filepath.ToSlash(rel)
 }
 
 // resolve turns entry paths into class entries: it drops META-INF and, for a
 // multi-release archive, lets META-INF/versions/N/ override the base entry
-// for the highest N allowed.
-func (o InputOptions) resolve(cands []candidate, multiRelease bool) []*Entry {
+// for the highest N allowed. Every dropped entry is counted or reported.
+// Entry names start with a prefix of plen bytes (the nested archive's).
+func (op *opener) resolve(entries []*Entry, plen int, multiRelease bool) []*Entry {
 	type pick struct {
 		e   *Entry
 		pos int
 	}
-	best := make(map[string]pick, len(cands))
+	o := op.o
+	best := make(map[string]pick, len(entries))
 	order := 0
-	for _, cd := range cands {
-		name := cd.name
+	for _, e := range entries {
+		name := e.Name[plen:]
 		release := 0
 		if strings.HasPrefix(name, "META-INF/") {
 			rest, ok := strings.CutPrefix(name, "META-INF/versions/")
 			if !ok || !multiRelease || o.MaxRelease < 0 {
+				op.in.Stats.Skipped[SkipNotOnClasspath]++
 				continue
 			}
 			num, tail, ok := strings.Cut(rest, "/")
 			n, err := strconv.Atoi(num)
-			if !ok || err != nil || n < 9 || (o.MaxRelease > 0 && n > o.MaxRelease) || strings.HasPrefix(tail, "META-INF/") {
+			if !ok || err != nil || n < 9 || strings.HasPrefix(tail, "META-INF/") {
+				op.in.Stats.Skipped[SkipNotOnClasspath]++
+				continue
+			}
+			if o.MaxRelease > 0 && n > o.MaxRelease {
+				op.in.Stats.Skipped[SkipOtherRelease]++
 				continue
 			}
 			name, release = tail, n
 		}
-		className := strings.TrimSuffix(name, ".class")
-		if className == "" || strings.HasSuffix(className, "/") {
-			continue
-		}
-		e := cd.entry
-		e.ClassName, e.Release = className, release
-		old, seen := best[className]
+		e.ClassName, e.Release = strings.TrimSuffix(name, ".class"), release
+		old, seen := best[e.ClassName]
 		switch {
 		case !seen:
-			best[className] = pick{e, order}
+			best[e.ClassName] = pick{e, order}
 			order++
+		case release == old.e.Release:
+			op.in.Stats.Failed++
+			op.fail(e.Name, "duplicate entry name: the first one is used", nil)
 		case release > old.e.Release:
 			// The override keeps the base entry's position so output order
 			// does not depend on where the versioned copy sits.
-			best[className] = pick{e, old.pos}
+			best[e.ClassName] = pick{e, old.pos}
+			op.in.Stats.Skipped[SkipOtherRelease]++
+		default:
+			op.in.Stats.Skipped[SkipOtherRelease]++
 		}
 	}
 	out := make([]*Entry, len(best))
@@ -305,6 +520,83 @@ func (o InputOptions) resolve(cands []candidate, multiRelease bool) []*Entry {
 		out[pk.pos] = pk.e
 	}
 	return out
+}
+
+// charge checks each listed entry against Limits.MaxEntrySize and the input's
+// remaining Limits.MaxInputSize, in entry order; what does not fit is
+// reported and dropped.
+func (op *opener) charge() {
+	kept := op.in.Entries[:0]
+	for i, e := range op.in.Entries {
+		if e.loc.size > uint64(op.lim.MaxEntrySize) {
+			op.in.Stats.Failed++
+			op.errs = append(op.errs, e.wrap(tooLarge(e.loc.size, op.lim.MaxEntrySize)))
+			continue
+		}
+		if e.loc.size > uint64(op.budget) {
+			rest := len(op.in.Entries) - i
+			op.in.Stats.Failed += rest
+			op.fail(e.Name, "the input inflates to more than the limit of "+strconv.FormatInt(op.lim.MaxInputSize, 10)+
+				" bytes (Limits.MaxInputSize): this class entry and the "+strconv.Itoa(rest-1)+" after it are not read", ErrTooLarge)
+			break
+		}
+		op.budget -= int64(e.loc.size)
+		kept = append(kept, e)
+	}
+	clear(op.in.Entries[len(kept):])
+	op.in.Entries = kept
+}
+
+// validate reads and parses every entry once, on GOMAXPROCS goroutines, and
+// drops (and reports, in entry order) those that fail, so that a broken
+// class is never silently absent from the classpath.
+func (op *opener) validate() {
+	entries := op.in.Entries
+	errs := make([]error, len(entries))
+	var next, read atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(entries)) {
+		wg.Go(func() {
+			var buf []byte
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(entries) {
+					return
+				}
+				e := entries[i]
+				data, err := e.read(buf)
+				if err == nil {
+					read.Add(int64(len(data)))
+					buf = data[:0]
+					var c *Class
+					if c, err = ParseWithOptions(data, ParseOptions{MaxNesting: op.lim.MaxNesting}); err == nil && e.Name != "" {
+						if n := c.Name(); n != e.ClassName {
+							err = &FormatError{Offset: -1, Msg: "the entry defines class " + n + ", not " + e.ClassName}
+						}
+					}
+				}
+				if err != nil {
+					errs[i] = e.wrap(err)
+				}
+				if cap(buf) > 1<<20 {
+					buf = nil // keep no huge buffer
+				}
+			}
+		})
+	}
+	wg.Wait()
+	op.in.Stats.Bytes += read.Load()
+	kept := entries[:0]
+	for i, e := range entries {
+		if errs[i] != nil {
+			op.in.Stats.Failed++
+			op.errs = append(op.errs, errs[i])
+			continue
+		}
+		kept = append(kept, e)
+	}
+	clear(entries[len(kept):])
+	op.in.Entries = kept
 }
 
 func isMultiRelease(manifest []byte) bool {
@@ -317,83 +609,162 @@ func isMultiRelease(manifest []byte) bool {
 	return false
 }
 
-// addArchive lists the class entries of the zip in r into in. prefix is the
-// nested-archive prefix for entry names ("classes.jar!/"); an AAR contributes
-// its classes.jar and libs/*.jar instead of its own entries.
-func (o InputOptions) addArchive(in *Input, r io.ReaderAt, size int64, prefix string, isAAR bool, depth int, errs *[]error) {
-	zr, err := zip.NewReader(r, size)
-	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
-		*errs = append(*errs, &FormatError{Path: in.Path, Entry: strings.TrimSuffix(prefix, "!/"), Offset: -1, Msg: "cannot read archive", Err: err})
+// ErrTooManyEntries is wrapped by the FormatError for an archive with more
+// entries than Limits.MaxEntries.
+var ErrTooManyEntries = errors.New("too many entries")
+
+// ErrBadEntryName is wrapped by the FormatError for an archive entry whose
+// name is not a relative slash-separated path: absolute, with a "." or ".."
+// segment, an empty segment, a backslash or a NUL. Entry names are never used
+// as file paths; such an entry is reported by its name and not read.
+var ErrBadEntryName = errors.New("unsafe entry name")
+
+func safeEntryName(name string) bool {
+	if name == "" || name[0] == '/' || strings.ContainsAny(name, "\\\x00") {
+		return false
+	}
+	for seg := range strings.SplitSeq(name, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return false
+		}
+	}
+	return true
+}
+
+// addArchive lists the class entries of the zip in r into the input. prefix
+// is the nested-archive prefix for entry names ("classes.jar!/"); an AAR
+// contributes its classes.jar and libs/*.jar instead of its own entries, and
+// inside a nested archive every .jar and .aar is a further nesting level.
+func (op *opener) addArchive(r io.ReaderAt, size int64, prefix string, isAAR bool, depth int) {
+	where := strings.TrimSuffix(prefix, "!/")
+	d, err := readZipDir(r, size)
+	if err != nil {
+		op.fail(where, "cannot read archive", err)
 		return
 	}
-	limit := o.maxEntrySize()
+	if d.count > uint64(op.lim.MaxEntries) {
+		op.fail(where, "the archive has "+strconv.FormatUint(d.count, 10)+" entries, more than the limit of "+
+			strconv.Itoa(op.lim.MaxEntries)+" (Limits.MaxEntries); none is read", ErrTooManyEntries)
+		return
+	}
+	src := &source{ra: r, size: size, root: "", limits: op.lim}
+	var (
+		classes  []*Entry
+		slab     []Entry // entries are allocated in blocks, not one by one
+		nested   []zipRecord
+		manifest *zipRecord
+		bad      []string
+	)
+	err = d.each(func(name []byte) bool {
+		return bytes.HasSuffix(name, []byte(".class")) || bytes.HasSuffix(name, []byte(".jar")) ||
+			bytes.HasSuffix(name, []byte(".aar")) || string(name) == "META-INF/MANIFEST.MF"
+	}, prefix, func(rec zipRecord) {
+		switch {
+		case rec.dir:
+		case strings.HasSuffix(rec.name, ".class"):
+			if !safeEntryName(rec.name[len(prefix):]) {
+				bad = append(bad, rec.name)
+				return
+			}
+			if len(slab) == 0 {
+				slab = make([]Entry, min(1024, d.count))
+			}
+			e := &slab[0]
+			slab = slab[1:]
+			*e = Entry{Input: op.in.Path, Name: rec.name, src: src, loc: rec.zipLoc}
+			classes = append(classes, e)
+		case rec.name[len(prefix):] == "META-INF/MANIFEST.MF":
+			manifest = &rec
+		default:
+			rec.name = rec.name[len(prefix):]
+			nested = append(nested, rec)
+		}
+	})
+	if err != nil {
+		op.fail(where, "cannot read archive", err)
+		return
+	}
+	op.in.Stats.ClassEntries += len(classes) + len(bad)
+	for _, name := range bad {
+		op.in.Stats.Failed++
+		op.fail(name, "entry name is not a relative path: not read", ErrBadEntryName)
+	}
+	if !isAAR && depth == 0 && len(classes) == 0 {
+		// An AAR by another name.
+		for _, rec := range nested {
+			isAAR = isAAR || rec.name == "classes.jar"
+		}
+	}
 	if isAAR {
-		var nested []*zip.File
-		for _, f := range zr.File {
-			if f.Name == "classes.jar" || (strings.HasPrefix(f.Name, "libs/") && strings.HasSuffix(f.Name, ".jar") && !strings.Contains(f.Name[len("libs/"):], "/")) {
-				nested = append(nested, f)
+		op.in.Stats.Skipped[SkipNotOnClasspath] += len(classes)
+		classes = nil
+		kept := nested[:0]
+		for _, rec := range nested {
+			if rec.name == "classes.jar" || (strings.HasPrefix(rec.name, "libs/") && strings.HasSuffix(rec.name, ".jar") && !strings.Contains(rec.name[len("libs/"):], "/")) {
+				kept = append(kept, rec)
 			}
 		}
+		nested = kept
 		// classes.jar first, then libs in name order, so lookups are stable.
 		sort.SliceStable(nested, func(i, j int) bool {
-			if (nested[i].Name == "classes.jar") != (nested[j].Name == "classes.jar") {
-				return nested[i].Name == "classes.jar"
+			if (nested[i].name == "classes.jar") != (nested[j].name == "classes.jar") {
+				return nested[i].name == "classes.jar"
 			}
-			return nested[i].Name < nested[j].Name
+			return nested[i].name < nested[j].name
 		})
-		for _, f := range nested {
-			name := prefix + f.Name
-			if depth+1 > o.maxDepth() {
-				*errs = append(*errs, &FormatError{Path: in.Path, Entry: name, Offset: -1, Msg: "nested archive", Err: ErrNestingTooDeep})
-				continue
-			}
-			// zip needs an io.ReaderAt, so the nested jar is read into memory
-			// under the same cap as any entry.
-			data, err := readZipFile(f, limit)
-			if err != nil {
-				*errs = append(*errs, withLocation(err, in.Path, name))
-				continue
-			}
-			o.addArchive(in, bytes.NewReader(data), int64(len(data)), name+"!/", false, depth+1, errs)
-		}
-		return
+	} else if depth == 0 {
+		nested = nil // jars inside a jar are resources, not classpath
 	}
-	var cands []candidate
+	for _, rec := range nested {
+		op.addNested(src, rec, prefix, depth)
+	}
 	mr := false
-	for _, f := range zr.File {
-		if f.Name == "META-INF/MANIFEST.MF" && o.MaxRelease >= 0 {
-			if data, err := readZipFile(f, 1<<20); err == nil {
+	if manifest != nil && op.o.MaxRelease >= 0 && manifest.size <= 1<<20 {
+		if rc, err := manifest.open(r, size); err == nil {
+			if data, err := readCapped(rc, 1<<20, int64(manifest.size), nil); err == nil {
 				mr = isMultiRelease(data)
 			}
-			continue
+			rc.Close()
 		}
-		if !strings.HasSuffix(f.Name, ".class") || f.FileInfo().IsDir() {
-			continue
-		}
-		cands = append(cands, candidate{name: f.Name, entry: &Entry{Input: in.Path, Name: prefix + f.Name, zf: f, limit: limit}})
 	}
-	in.Entries = append(in.Entries, o.resolve(cands, mr)...)
+	op.in.Entries = append(op.in.Entries, op.resolve(classes, len(prefix), mr)...)
 }
 
-// readZipFile reads one archive entry under limit. The declared size is
-// checked first, and a LimitReader guards against a header that lies.
-func readZipFile(f *zip.File, limit int64) ([]byte, error) {
-	if f.UncompressedSize64 > uint64(limit) {
-		return nil, &FormatError{Offset: -1, Msg: "declared size " + strconv.FormatUint(f.UncompressedSize64, 10), Err: ErrTooLarge}
+// addNested reads one nested archive into memory (zip needs random access)
+// and lists its entries.
+func (op *opener) addNested(src *source, rec zipRecord, prefix string, depth int) {
+	name := prefix + rec.name
+	if depth+1 > op.lim.MaxDepth {
+		op.fail(name, "an archive nested "+strconv.Itoa(depth+1)+" deep, more than the limit of "+
+			strconv.Itoa(op.lim.MaxDepth)+" (Limits.MaxDepth): not read", ErrNestingTooDeep)
+		return
 	}
-	// Size the buffer by the declared size, but never beyond what the
-	// compressed bytes could inflate to (deflate tops out near 1032:1).
-	hint := min(int64(f.UncompressedSize64), int64(f.CompressedSize64)*1032+1024)
-	rc, err := f.Open()
+	if !safeEntryName(rec.name) {
+		op.fail(name, "entry name is not a relative path: not read", ErrBadEntryName)
+		return
+	}
+	if rec.size > uint64(op.lim.MaxEntrySize) {
+		op.errs = append(op.errs, withLocation(tooLarge(rec.size, op.lim.MaxEntrySize), op.in.Path, name))
+		return
+	}
+	if rec.size > uint64(op.budget) {
+		op.fail(name, "the input inflates to more than the limit of "+strconv.FormatInt(op.lim.MaxInputSize, 10)+
+			" bytes (Limits.MaxInputSize): not read", ErrTooLarge)
+		return
+	}
+	e := &Entry{src: src, loc: rec.zipLoc}
+	data, err := e.read(nil)
 	if err != nil {
-		return nil, &FormatError{Offset: -1, Msg: "cannot open entry", Err: err}
+		op.errs = append(op.errs, withLocation(err, op.in.Path, name))
+		return
 	}
-	defer rc.Close()
-	return readCapped(rc, limit, hint)
+	op.budget -= int64(len(data))
+	op.in.Stats.Bytes += int64(len(data))
+	op.addArchive(bytes.NewReader(data), int64(len(data)), name+"!/", strings.HasSuffix(rec.name, ".aar"), depth+1)
 }
 
-func readFileCapped(p string, limit int64) ([]byte, error) {
-	f, err := os.Open(p)
+func readFileCapped(p string, limit int64, buf []byte) ([]byte, error) {
+	f, err := openRegular(p)
 	if err != nil {
 		return nil, err
 	}
@@ -402,14 +773,18 @@ func readFileCapped(p string, limit int64) ([]byte, error) {
 	if st, err := f.Stat(); err == nil {
 		hint = st.Size()
 	}
-	return readCapped(f, limit, hint)
+	return readCapped(f, limit, hint, buf)
 }
 
 // readCapped reads r to the end, failing with ErrTooLarge past limit bytes.
-// hint sizes the first allocation and is clamped to limit.
-func readCapped(r io.Reader, limit, hint int64) ([]byte, error) {
+// hint sizes the first allocation and is clamped to limit; buf's storage is
+// used when it is large enough.
+func readCapped(r io.Reader, limit, hint int64, buf []byte) ([]byte, error) {
 	hint = max(0, min(hint, limit))
-	buf := make([]byte, 0, hint+1) // +1 so a correct hint needs no regrowth to see EOF
+	if int64(cap(buf)) < hint+1 {
+		buf = make([]byte, 0, hint+1) // +1 so a correct hint needs no regrowth to see EOF
+	}
+	buf = buf[:0]
 	lr := io.LimitReader(r, limit+1)
 	for {
 		if len(buf) == cap(buf) {
@@ -425,7 +800,7 @@ func readCapped(r io.Reader, limit, hint int64) ([]byte, error) {
 		}
 	}
 	if int64(len(buf)) > limit {
-		return nil, &FormatError{Offset: -1, Msg: "more than " + strconv.FormatInt(limit, 10) + " bytes", Err: ErrTooLarge}
+		return nil, &FormatError{Offset: -1, Msg: "more than " + strconv.FormatInt(limit, 10) + " bytes (Limits.MaxEntrySize)", Err: ErrTooLarge}
 	}
 	return buf, nil
 }

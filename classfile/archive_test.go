@@ -55,14 +55,19 @@ func TestOpenClassFile(t *testing.T) {
 	if len(in.Entries) != 1 || in.Entries[0].ClassName != "fixture/Sample$Inner" || in.Entries[0].Name != "" {
 		t.Fatalf("entries %+v", in.Entries)
 	}
-	// A broken bare class still gets an entry, named after the file.
+	// A broken bare class is reported and not listed; opened lazily it
+	// gets an entry named after the file.
 	dir := t.TempDir()
 	p := filepath.Join(dir, "Broken.class")
 	os.WriteFile(p, []byte{0xCA, 0xFE, 0xBA, 0xBE, 0}, 0o644)
 	in, err = OpenInput(p)
 	var fe *FormatError
-	if !errors.As(err, &fe) || fe.Path != p || in == nil || in.Entries[0].ClassName != "Broken" {
+	if !errors.As(err, &fe) || fe.Path != p || in == nil || len(in.Entries) != 0 || in.Stats.Failed != 1 || in.Stats.ClassEntries != 1 {
 		t.Errorf("broken: %v %+v", err, in)
+	}
+	in, err = InputOptions{Lazy: true}.Open(p)
+	if !errors.As(err, &fe) || fe.Path != p || in == nil || len(in.Entries) != 1 || in.Entries[0].ClassName != "Broken" {
+		t.Errorf("broken, lazy: %v %+v", err, in)
 	}
 	if _, err := OpenInput(filepath.Join(dir, "missing.jar")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing: %v", err)
@@ -261,14 +266,13 @@ func TestArchiveHardening(t *testing.T) {
 		if len(z) > 64<<10 {
 			t.Fatalf("bomb zip is %d bytes", len(z))
 		}
-		in, err := openBytes("bomb.jar", z, InputOptions{MaxEntrySize: 1 << 20})
-		if err != nil || len(in.Entries) != 2 {
-			t.Fatalf("%v, %d entries", err, len(in.Entries))
-		}
-		_, err = in.Entries[1].Read()
+		in, err := openBytes("bomb.jar", z, InputOptions{Limits: Limits{MaxEntrySize: 1 << 20}})
 		var fe *FormatError
 		if !errors.Is(err, ErrTooLarge) || !errors.As(err, &fe) || fe.Path != "bomb.jar" || fe.Entry != "p/Bomb.class" {
 			t.Errorf("bomb: %v", err)
+		}
+		if len(in.Entries) != 1 || in.Stats.Failed != 1 {
+			t.Fatalf("%d entries, stats %+v", len(in.Entries), in.Stats)
 		}
 		if _, err := in.Entries[0].Parse(ParseOptions{}); err != nil {
 			t.Errorf("good entry: %v", err)
@@ -292,7 +296,11 @@ func TestArchiveHardening(t *testing.T) {
 		rw, _ := w.CreateRaw(hdr)
 		rw.Write(rawBytes.Bytes())
 		w.Close()
-		in, err := openBytes("liar.jar", buf.Bytes(), InputOptions{MaxEntrySize: 1 << 20})
+		in, err := openBytes("liar.jar", buf.Bytes(), InputOptions{Limits: Limits{MaxEntrySize: 1 << 20}})
+		if err == nil || len(in.Entries) != 0 || in.Stats.Failed != 1 {
+			t.Errorf("lying entry: %v, %d entries", err, len(in.Entries))
+		}
+		in, err = openBytes("liar.jar", buf.Bytes(), InputOptions{Lazy: true, Limits: Limits{MaxEntrySize: 1 << 20}})
 		if err != nil || len(in.Entries) != 1 {
 			t.Fatalf("%v", err)
 		}
@@ -314,7 +322,7 @@ func TestArchiveHardening(t *testing.T) {
 	t.Run("bad entry does not stop the scan", func(t *testing.T) {
 		z := makeZip(t, zipFile{"p/Min.class", good}, zipFile{"p/Bad.class", good[:40]}, zipFile{"fixture/Sample.class", sample},
 			zipFile{"p/", nil}, zipFile{"readme.txt", []byte("hi")})
-		in, err := openBytes("mixed.jar", z, InputOptions{})
+		in, err := openBytes("mixed.jar", z, InputOptions{Lazy: true})
 		if err != nil || len(in.Entries) != 3 {
 			t.Fatalf("%v, %d entries", err, len(in.Entries))
 		}
@@ -357,7 +365,7 @@ func TestArchiveHardening(t *testing.T) {
 		w.Close()
 		lib := buf.Bytes()
 		aar := makeZip(t, zipFile{"classes.jar", lib})
-		_, err := openBytes("big.aar", aar, InputOptions{MaxEntrySize: 1 << 20})
+		_, err := openBytes("big.aar", aar, InputOptions{Limits: Limits{MaxEntrySize: 1 << 20}})
 		if !errors.Is(err, ErrTooLarge) {
 			t.Errorf("err = %v", err)
 		}
@@ -365,12 +373,12 @@ func TestArchiveHardening(t *testing.T) {
 	t.Run("nesting depth", func(t *testing.T) {
 		lib := makeZip(t, zipFile{"p/Min.class", good})
 		aar := makeZip(t, zipFile{"classes.jar", lib})
-		in, err := openBytes("deep.aar", aar, InputOptions{MaxDepth: -1})
+		in, err := openBytes("deep.aar", aar, InputOptions{Limits: Limits{MaxDepth: -1}})
 		var fe *FormatError
 		if !errors.Is(err, ErrNestingTooDeep) || !errors.As(err, &fe) || fe.Entry != "classes.jar" || len(in.Entries) != 0 {
 			t.Errorf("err = %v", err)
 		}
-		in, err = openBytes("ok.aar", aar, InputOptions{MaxDepth: 1})
+		in, err = openBytes("ok.aar", aar, InputOptions{Limits: Limits{MaxDepth: 1}})
 		if err != nil || len(in.Entries) != 1 {
 			t.Errorf("depth 1: %v", err)
 		}

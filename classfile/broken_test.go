@@ -195,7 +195,7 @@ func TestBrokenClasses(t *testing.T) {
 		}
 		body = append(body, cat([]byte{'I'}, be16(b.integer(1)))...)
 		ann := b.attr("RuntimeVisibleAnnotations", body)
-		add("deeply nested annotations", b.build(0x21, "A", "", nil, nil, [][]byte{ann}), "nested too deeply", "A")
+		add("deeply nested annotations", b.build(0x21, "A", "", nil, nil, [][]byte{ann}), "annotations nested more than 255 deep", "A")
 	}
 	{
 		b := newBuilder()

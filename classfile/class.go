@@ -31,6 +31,9 @@ type ParseOptions struct {
 	// SkipCode leaves Method.Code nil and does not validate Code attributes,
 	// like ASM's SKIP_CODE.
 	SkipCode bool
+	// MaxNesting caps how deeply annotation values, and the types of
+	// signatures and descriptors, may nest; 0 means DefaultMaxNesting.
+	MaxNesting int
 }
 
 // A Class is a parsed class file. The zero value is not useful; use Parse.
@@ -159,11 +162,6 @@ var (
 )
 
 const (
-	// maxAnnotationDepth bounds recursion through nested annotations and
-	// arrays; the JVM sets no limit, but real classes nest a few levels and a
-	// hostile file could otherwise nest ~20000 deep.
-	maxAnnotationDepth = 256
-
 	errTrailingAttrBytes  = "attribute length does not match its contents"
 	errAttrLengthOverflow = "attribute length exceeds remaining data"
 )
@@ -181,6 +179,7 @@ func (p *parser) parse() error {
 		return &FormatError{Offset: 0, Msg: "bad magic", Err: ErrNotClassFile}
 	}
 	c.off = 4
+	c.mark = 4
 	cls := p.cls
 	cls.Version.Minor = c.u2()
 	cls.Version.Major = c.u2()
@@ -189,6 +188,7 @@ func (p *parser) parse() error {
 		return p.err()
 	}
 	cls.pool = p.pool
+	p.pool.nesting = p.cls.opts.MaxNesting
 	p.pool.validate(c)
 	if c.failed {
 		return p.err()
@@ -304,7 +304,9 @@ func (p *parser) members(methods bool) {
 		c.mark = c.off
 		c.skip(2) // access_flags
 		p.pool.check(c, c.u2(), TagUtf8)
-		p.pool.check(c, c.u2(), TagUtf8)
+		if di := c.u2(); p.pool.check(c, di, TagUtf8) {
+			p.checkNesting(c, di, "descriptor")
+		}
 		ac := c.count(6, "attributes")
 		for j := 0; j < ac && !c.failed; j++ {
 			name, body, ok := p.attrHeader()
@@ -313,7 +315,9 @@ func (p *parser) members(methods bool) {
 			}
 			switch {
 			case bytes.Equal(name, attrSignature):
-				p.u2attr(&body, TagUtf8)
+				if si := p.u2attr(&body, TagUtf8); !body.failed {
+					p.checkNesting(c, si, "signature")
+				}
 			case !methods && bytes.Equal(name, attrConstantValue):
 				p.u2attr(&body, TagInteger, TagLong, TagFloat, TagDouble, TagString)
 			case bytes.Equal(name, attrVisibleAnns), bytes.Equal(name, attrInvisibleAnns):
@@ -325,6 +329,49 @@ func (p *parser) members(methods bool) {
 			}
 		}
 	}
+}
+
+// checkNesting fails when the descriptor or signature at index nests types
+// (type arguments and array dimensions) deeper than the limit, so that no
+// recursive parser of it, here or in a caller, can be driven arbitrarily deep.
+func (p *parser) checkNesting(c *cursor, index uint16, what string) {
+	limit := p.pool.maxNesting()
+	if n := typeNesting(p.pool.utf8Bytes(index)); n > limit {
+		c.fail(what + " nests types " + strconv.Itoa(n) + " deep, more than the limit of " + strconv.Itoa(limit) + " (Limits.MaxNesting)")
+	}
+}
+
+// typeNesting is how deeply the types of a descriptor or generic signature
+// nest: each type-argument list and each array dimension is one level.
+func typeNesting(s []byte) int {
+	var open []int // levels each unclosed '<' added
+	depth, run, most := 0, 0, 0
+	inName := false // inside the name of an L or T type
+	for _, b := range s {
+		switch {
+		case inName && b == '<':
+			open = append(open, run+1)
+			depth += run + 1
+			run, inName = 0, false
+		case inName && b == ';':
+			run, inName = 0, false
+		case inName:
+		case b == '[':
+			run++
+		case b == 'L' || b == 'T':
+			inName = true
+		case b == '>':
+			if len(open) > 0 {
+				depth -= open[len(open)-1]
+				open = open[:len(open)-1]
+				inName = true // an inner class may follow: ">.Inner<...>;" or ">;"
+			}
+		default:
+			run = 0
+		}
+		most = max(most, depth+run)
+	}
+	return most
 }
 
 func (p *parser) classAttributes() {
@@ -342,6 +389,9 @@ func (p *parser) classAttributes() {
 			cls.sourceFile = p.u2attr(&body, TagUtf8)
 		case bytes.Equal(name, attrSignature):
 			cls.signature = p.u2attr(&body, TagUtf8)
+			if !body.failed {
+				p.checkNesting(c, cls.signature, "signature")
+			}
 		case bytes.Equal(name, attrVisibleAnns):
 			cls.visAnn = body.off
 			readAnnotations(&body, p.pool, false)

@@ -48,7 +48,8 @@ type classCell struct {
 
 // OpenClasspath opens every path with the default InputOptions. It returns
 // the usable classpath together with a joined error of every problem found
-// (missing paths, corrupt archives, bad entries).
+// (missing paths, corrupt archives, bad entries, limits hit), one member per
+// problem, in input order and, within an input, in entry order.
 func OpenClasspath(paths []string) (*Classpath, error) {
 	return InputOptions{}.OpenClasspath(paths)
 }
@@ -59,14 +60,26 @@ func (o InputOptions) OpenClasspath(paths []string) (*Classpath, error) {
 	inputs := make([]*Input, 0, len(paths))
 	for _, p := range paths {
 		in, err := o.Open(p)
-		if err != nil {
-			errs = append(errs, err)
-		}
+		errs = flatten(errs, err)
 		if in != nil {
 			inputs = append(inputs, in)
 		}
 	}
 	return NewClasspath(inputs...), errors.Join(errs...)
+}
+
+// flatten appends err to errs, each member of a joined error separately.
+func flatten(errs []error, err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			errs = flatten(errs, e)
+		}
+		return errs
+	}
+	if err != nil {
+		errs = append(errs, err)
+	}
+	return errs
 }
 
 // NewClasspath builds a classpath over already opened inputs, in order.

@@ -2,8 +2,10 @@ package classfile
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
 
@@ -108,7 +110,7 @@ func FuzzOpenArchive(f *testing.F) {
 		if aar {
 			name = "fuzz.aar"
 		}
-		in, _ := InputOptions{MaxEntrySize: 1 << 20}.OpenArchive(name, bytes.NewReader(data), int64(len(data)))
+		in, _ := InputOptions{Limits: Limits{MaxEntrySize: 1 << 20}}.OpenArchive(name, bytes.NewReader(data), int64(len(data)))
 		if in == nil {
 			t.Fatal("nil Input")
 		}
@@ -128,4 +130,59 @@ func FuzzOpenArchive(f *testing.F) {
 		_ = cp.Shadowed()
 		_ = cp.Close()
 	})
+}
+
+// FuzzScan opens a mutated small jar the way the audit does (eager
+// validation, then the classpath and Scan over every entry) under small
+// limits, and checks the promises of the scan: every class entry is listed,
+// skipped or failed (the counts add up), every problem is a *FormatError
+// naming the input, every listed entry parses (validation left nothing to
+// find later), and opening twice gives the same entries and errors.
+func FuzzScan(f *testing.F) {
+	fuzzSeeds(f, "testdata/jars/*.jar", func(b []byte) { f.Add(b) })
+	fuzzSeeds(f, "../testdata/hostile/*.jar", func(b []byte) { f.Add(b) })
+	f.Add(makeZip(f, zipFile{"p/Min.class", minimalClass()}, zipFile{"p/Bad.class", minimalClass()[:20]}, zipFile{"../p/Evil.class", minimalClass()}))
+	opts := InputOptions{Limits: Limits{MaxEntrySize: 1 << 20, MaxInputSize: 4 << 20, MaxEntries: 2000, MaxNesting: 64}}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		open := func() (*Input, []error) {
+			in, err := opts.OpenArchive("fuzz.jar", bytes.NewReader(data), int64(len(data)))
+			return in, flatten(nil, err)
+		}
+		in, errs := open()
+		s := in.Stats
+		sum := len(in.Entries) + s.Failed
+		for _, n := range s.Skipped {
+			sum += n
+		}
+		if sum != s.ClassEntries {
+			t.Fatalf("%d class entries, %d listed + %d failed + %v skipped", s.ClassEntries, len(in.Entries), s.Failed, s.Skipped)
+		}
+		if s.Failed > len(errs) {
+			t.Fatalf("%d entries failed, %d errors", s.Failed, len(errs))
+		}
+		for _, err := range errs {
+			fe, ok := err.(*FormatError)
+			if !ok || fe.Path != "fuzz.jar" {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+		}
+		cp := NewClasspath(in)
+		Scan(cp.Entries(), ParseOptions{}, func(e *Entry, c *Class, err error) {
+			if err != nil {
+				t.Errorf("%s: validated at open, fails in Scan: %v", e.Name, err)
+			}
+		})
+		in2, errs2 := open()
+		if !reflect.DeepEqual(entryNames(in.Entries), entryNames(in2.Entries)) || fmt.Sprint(errs) != fmt.Sprint(errs2) {
+			t.Fatalf("two opens differ")
+		}
+	})
+}
+
+func entryNames(entries []*Entry) []string {
+	out := make([]string, len(entries))
+	for i, e := range entries {
+		out[i] = e.Name + " " + e.ClassName
+	}
+	return out
 }

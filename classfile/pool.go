@@ -106,11 +106,19 @@ type PackageRef struct{ Name string }
 // once at parse time; Utf8 values are decoded on first use and memoised per
 // index, so concurrent readers are safe and each string is built once.
 type ConstantPool struct {
-	data  []byte
-	offs  []uint32 // offset of each entry's payload (after the tag byte)
-	tags  []Tag
-	strs  []atomic.Pointer[string]
-	class string // for error messages, set after this_class is read
+	data    []byte
+	offs    []uint32 // offset of each entry's payload (after the tag byte)
+	tags    []Tag
+	strs    []atomic.Pointer[string]
+	class   string // for error messages, set after this_class is read
+	nesting int    // ParseOptions.MaxNesting, 0 for the default
+}
+
+func (p *ConstantPool) maxNesting() int {
+	if p.nesting <= 0 {
+		return DefaultMaxNesting
+	}
+	return p.nesting
 }
 
 // Len returns constant_pool_count: valid indexes are 1..Len()-1.

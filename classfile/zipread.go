@@ -1,0 +1,321 @@
+package classfile
+
+import (
+	"bufio"
+	"compress/flate"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"io"
+	"strconv"
+	"sync"
+)
+
+// A small reader of zip central directories. archive/zip keeps a *zip.File
+// of about 200 bytes (plus its name and extra field) for every entry of an
+// archive, resources included, and reads the whole directory before the
+// caller can see how many entries there are. Here the end record is read
+// first, so the entry count is checked against Limits.MaxEntries before
+// anything is allocated, and the directory is streamed: only the entries the
+// caller keeps (class files, nested jars) cost memory.
+
+const (
+	zipLocalSig     = 0x04034b50
+	zipCentralSig   = 0x02014b50
+	zipEndSig       = 0x06054b50
+	zipEnd64Sig     = 0x06064b50
+	zipEnd64LocSig  = 0x07064b50
+	zipLocalLen     = 30
+	zipCentralLen   = 46
+	zipEndLen       = 22
+	zipEnd64Len     = 56
+	zipEnd64LocLen  = 20
+	zipMaxComment   = 1<<16 - 1
+	zipFlagEncrypt  = 0x1
+	zipMethodStore  = 0
+	zipMethodDeflat = 8
+)
+
+var errZipFormat = errors.New("not a valid zip file")
+
+// zipDir locates the central directory of a zip archive.
+type zipDir struct {
+	r      io.ReaderAt
+	size   int64
+	count  uint64 // entries, as the end record says
+	off    int64  // of the central directory, base offset applied
+	length int64  // of the central directory
+	base   int64  // bytes before the archive proper (a self-extracting stub)
+}
+
+// zipRecord is what is kept of one central-directory record.
+type zipRecord struct {
+	name string
+	dir  bool
+	zipLoc
+}
+
+// readZipDir reads the end-of-central-directory record (and its zip64
+// successor when the 16- or 32-bit fields overflow).
+func readZipDir(r io.ReaderAt, size int64) (zipDir, error) {
+	d := zipDir{r: r, size: size}
+	if size < zipEndLen {
+		return d, errZipFormat
+	}
+	tail := min(size, zipEndLen+zipMaxComment)
+	buf := make([]byte, tail)
+	if _, err := r.ReadAt(buf, size-tail); err != nil && err != io.EOF {
+		return d, err
+	}
+	at := -1
+	for i := len(buf) - zipEndLen; i >= 0; i-- {
+		if binary.LittleEndian.Uint32(buf[i:]) == zipEndSig && i+zipEndLen+int(binary.LittleEndian.Uint16(buf[i+20:])) <= len(buf) {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return d, errZipFormat
+	}
+	end := buf[at:]
+	endOff := size - tail + int64(at)
+	if binary.LittleEndian.Uint16(end[4:]) != 0 || binary.LittleEndian.Uint16(end[6:]) != 0 {
+		return d, errors.New("multi-disk zip archives are not supported")
+	}
+	d.count = uint64(binary.LittleEndian.Uint16(end[10:]))
+	d.length = int64(binary.LittleEndian.Uint32(end[12:]))
+	d.off = int64(binary.LittleEndian.Uint32(end[16:]))
+	if d.count == 0xffff || d.length == 0xffffffff || d.off == 0xffffffff {
+		if endOff >= zipEnd64LocLen {
+			var loc [zipEnd64LocLen]byte
+			if _, err := r.ReadAt(loc[:], endOff-zipEnd64LocLen); err == nil && binary.LittleEndian.Uint32(loc[:]) == zipEnd64LocSig {
+				off64 := binary.LittleEndian.Uint64(loc[8:])
+				var e64 [zipEnd64Len]byte
+				if off64 > uint64(size-zipEnd64Len) {
+					return d, errZipFormat
+				}
+				if _, err := r.ReadAt(e64[:], int64(off64)); err != nil || binary.LittleEndian.Uint32(e64[:]) != zipEnd64Sig {
+					return d, errZipFormat
+				}
+				d.count = binary.LittleEndian.Uint64(e64[32:])
+				l, o := binary.LittleEndian.Uint64(e64[40:]), binary.LittleEndian.Uint64(e64[48:])
+				if l > uint64(size) || o > uint64(size) {
+					return d, errZipFormat
+				}
+				d.length, d.off = int64(l), int64(o)
+				endOff = int64(off64)
+			}
+		}
+	}
+	if d.length > endOff || d.off > endOff-d.length {
+		return d, errZipFormat
+	}
+	// Bytes prepended to the archive shift every offset it records.
+	d.base = endOff - d.length - d.off
+	d.off += d.base
+	if d.count > uint64(d.length)/zipCentralLen {
+		return d, errZipFormat
+	}
+	return d, nil
+}
+
+// each streams the central directory. keep is called with the raw name of
+// each record and says whether fn wants it; only then is a string made, of
+// prefix and the name.
+func (d zipDir) each(keep func(name []byte) bool, prefix string, fn func(zipRecord)) error {
+	br := bufio.NewReaderSize(io.NewSectionReader(d.r, d.off, d.length), 32<<10)
+	var hdr [zipCentralLen]byte
+	var name []byte
+	for i := uint64(0); i < d.count; i++ {
+		if _, err := io.ReadFull(br, hdr[:]); err != nil {
+			return errZipFormat
+		}
+		if binary.LittleEndian.Uint32(hdr[:]) != zipCentralSig {
+			return errZipFormat
+		}
+		rec := zipRecord{zipLoc: zipLoc{
+			flags:  binary.LittleEndian.Uint16(hdr[8:]),
+			method: binary.LittleEndian.Uint16(hdr[10:]),
+			crc:    binary.LittleEndian.Uint32(hdr[16:]),
+			csize:  uint64(binary.LittleEndian.Uint32(hdr[20:])),
+			size:   uint64(binary.LittleEndian.Uint32(hdr[24:])),
+			offset: int64(binary.LittleEndian.Uint32(hdr[42:])),
+		}}
+		nameLen := int(binary.LittleEndian.Uint16(hdr[28:]))
+		extraLen := int(binary.LittleEndian.Uint16(hdr[30:]))
+		commentLen := int(binary.LittleEndian.Uint16(hdr[32:]))
+		if cap(name) < nameLen {
+			name = make([]byte, nameLen)
+		}
+		name = name[:nameLen]
+		if _, err := io.ReadFull(br, name); err != nil {
+			return errZipFormat
+		}
+		want := keep(name)
+		needZip64 := rec.csize == 0xffffffff || rec.size == 0xffffffff || rec.offset == 0xffffffff
+		if want && needZip64 && extraLen > 0 {
+			extra := make([]byte, extraLen)
+			if _, err := io.ReadFull(br, extra); err != nil {
+				return errZipFormat
+			}
+			applyZip64(&rec, extra)
+		} else if _, err := br.Discard(extraLen); err != nil {
+			return errZipFormat
+		}
+		if _, err := br.Discard(commentLen); err != nil {
+			return errZipFormat
+		}
+		if !want {
+			continue
+		}
+		rec.name = prefix + string(name)
+		rec.dir = nameLen > 0 && name[nameLen-1] == '/'
+		rec.offset += d.base
+		fn(rec)
+	}
+	return nil
+}
+
+// applyZip64 reads the zip64 extended-information extra field: the 64-bit
+// values of the fields that hold 0xffffffff, in this order.
+func applyZip64(rec *zipRecord, extra []byte) {
+	for len(extra) >= 4 {
+		tag := binary.LittleEndian.Uint16(extra)
+		n := int(binary.LittleEndian.Uint16(extra[2:]))
+		extra = extra[4:]
+		if n > len(extra) {
+			return
+		}
+		field := extra[:n]
+		extra = extra[n:]
+		if tag != 1 {
+			continue
+		}
+		next := func(v *uint64) {
+			if *v == 0xffffffff && len(field) >= 8 {
+				*v = binary.LittleEndian.Uint64(field)
+				field = field[8:]
+			}
+		}
+		next(&rec.size)
+		next(&rec.csize)
+		off := uint64(rec.offset)
+		next(&off)
+		if off <= 1<<62 {
+			rec.offset = int64(off)
+		}
+		return
+	}
+}
+
+// open returns a reader of the entry's inflated bytes that fails unless they
+// are exactly the declared size with the declared CRC-32.
+func (z *zipLoc) open(r io.ReaderAt, archiveSize int64) (io.ReadCloser, error) {
+	if z.flags&zipFlagEncrypt != 0 {
+		return nil, errors.New("encrypted entry")
+	}
+	if z.offset < 0 || z.offset > archiveSize-zipLocalLen {
+		return nil, errors.New("local header offset out of range")
+	}
+	var hdr [zipLocalLen]byte
+	if _, err := r.ReadAt(hdr[:], z.offset); err != nil {
+		return nil, err
+	}
+	if binary.LittleEndian.Uint32(hdr[:]) != zipLocalSig {
+		return nil, errors.New("bad local header signature")
+	}
+	data := z.offset + zipLocalLen + int64(binary.LittleEndian.Uint16(hdr[26:])) + int64(binary.LittleEndian.Uint16(hdr[28:]))
+	if z.csize > uint64(archiveSize) || data > archiveSize-int64(z.csize) {
+		return nil, errors.New("compressed data extends past the end of the archive")
+	}
+	sr := io.NewSectionReader(r, data, int64(z.csize))
+	var rc io.ReadCloser
+	switch z.method {
+	case zipMethodStore:
+		if z.csize != z.size {
+			return nil, errors.New("stored entry with different compressed and declared sizes")
+		}
+		rc = io.NopCloser(sr)
+	case zipMethodDeflat:
+		rc = newInflater(sr)
+	default:
+		return nil, errors.New("unsupported compression method " + strconv.Itoa(int(z.method)))
+	}
+	return &checkedReader{rc: rc, left: z.size, crc: z.crc}, nil
+}
+
+// inflater is a pooled flate reader with its input buffer: a decompressor
+// is tens of kilobytes, too much to allocate per class file.
+type inflater struct {
+	br *bufio.Reader
+	fr io.ReadCloser
+}
+
+var inflaters sync.Pool
+
+func newInflater(r io.Reader) *inflater {
+	if v, ok := inflaters.Get().(*inflater); ok {
+		v.br.Reset(r)
+		if err := v.fr.(flate.Resetter).Reset(v.br, nil); err == nil {
+			return v
+		}
+	}
+	br := bufio.NewReaderSize(r, 4096)
+	return &inflater{br: br, fr: flate.NewReader(br)}
+}
+
+func (f *inflater) Read(p []byte) (int, error) { return f.fr.Read(p) }
+
+func (f *inflater) Close() error {
+	f.br.Reset(nil)
+	inflaters.Put(f)
+	return nil
+}
+
+// checkedReader enforces the declared size and CRC-32 of an entry.
+type checkedReader struct {
+	rc   io.ReadCloser
+	left uint64
+	crc  uint32
+	sum  uint32
+	err  error
+}
+
+var (
+	errZipSize     = errors.New("inflated size differs from the declared size")
+	errZipChecksum = errors.New("checksum error")
+)
+
+func (c *checkedReader) Read(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.rc.Read(p)
+	if uint64(n) > c.left {
+		c.err = errZipSize
+		return 0, c.err
+	}
+	c.left -= uint64(n)
+	c.sum = crc32.Update(c.sum, crc32.IEEETable, p[:n])
+	if err == io.EOF {
+		switch {
+		case c.left != 0:
+			err = errZipSize
+		case c.sum != c.crc:
+			err = errZipChecksum
+		}
+	} else if err != nil && errors.Is(err, io.ErrUnexpectedEOF) {
+		err = errors.New("compressed data ends early")
+	} else if err != nil {
+		var ce flate.CorruptInputError
+		if errors.As(err, &ce) {
+			err = errors.New("corrupt compressed data at byte " + strconv.FormatInt(int64(ce), 10))
+		}
+	}
+	if err != nil {
+		c.err = err
+	}
+	return n, err
+}
+
+func (c *checkedReader) Close() error { return c.rc.Close() }
