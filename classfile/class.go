@@ -146,6 +146,8 @@ type parser struct {
 	cls  *Class
 	pool *ConstantPool
 	name string
+
+	nestingChecked []bool // by constant-pool index, for checkNesting
 }
 
 // Attribute names compared as bytes, before any string is made.
@@ -335,6 +337,15 @@ func (p *parser) members(methods bool) {
 // (type arguments and array dimensions) deeper than the limit, so that no
 // recursive parser of it, here or in a caller, can be driven arbitrarily deep.
 func (p *parser) checkNesting(c *cursor, index uint16, what string) {
+	// Many members share a descriptor: check each constant once, or a class
+	// of 65535 methods with one 64 KiB descriptor costs 4 billion steps.
+	if p.nestingChecked == nil {
+		p.nestingChecked = make([]bool, p.pool.Len())
+	}
+	if int(index) >= len(p.nestingChecked) || p.nestingChecked[index] {
+		return
+	}
+	p.nestingChecked[index] = true
 	limit := p.pool.maxNesting()
 	if n := typeNesting(p.pool.utf8Bytes(index)); n > limit {
 		c.fail(what + " nests types " + strconv.Itoa(n) + " deep, more than the limit of " + strconv.Itoa(limit) + " (Limits.MaxNesting)")
