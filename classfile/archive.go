@@ -50,7 +50,9 @@ type Limits struct {
 	// archive (DefaultMaxEntrySize).
 	MaxEntrySize int64
 	// MaxInputSize caps the total inflated size of the class files and
-	// nested archives of one input (DefaultMaxInputSize).
+	// nested archives of one input (DefaultMaxInputSize). An entry whose
+	// compressed size is larger counts that instead, so entries that share
+	// compressed bytes cannot make the input cost more than this.
 	MaxInputSize int64
 	// MaxEntries caps the number of entries of one archive, counted from its
 	// central directory before any is read (DefaultMaxEntries).
@@ -533,14 +535,18 @@ func (op *opener) charge() {
 			op.errs = append(op.errs, e.wrap(tooLarge(e.loc.size, op.lim.MaxEntrySize)))
 			continue
 		}
-		if e.loc.size > uint64(op.budget) {
+		// Entries may share compressed bytes (an overlapping-entry zip bomb
+		// inflates the same data again and again), so an entry costs its
+		// compressed size when that is the larger.
+		cost := max(e.loc.size, e.loc.csize)
+		if cost > uint64(op.budget) {
 			rest := len(op.in.Entries) - i
 			op.in.Stats.Failed += rest
 			op.fail(e.Name, "the input inflates to more than the limit of "+strconv.FormatInt(op.lim.MaxInputSize, 10)+
 				" bytes (Limits.MaxInputSize): this class entry and the "+strconv.Itoa(rest-1)+" after it are not read", ErrTooLarge)
 			break
 		}
-		op.budget -= int64(e.loc.size)
+		op.budget -= int64(cost)
 		kept = append(kept, e)
 	}
 	clear(op.in.Entries[len(kept):])
@@ -747,7 +753,7 @@ func (op *opener) addNested(src *source, rec zipRecord, prefix string, depth int
 		op.errs = append(op.errs, withLocation(tooLarge(rec.size, op.lim.MaxEntrySize), op.in.Path, name))
 		return
 	}
-	if rec.size > uint64(op.budget) {
+	if max(rec.size, rec.csize) > uint64(op.budget) {
 		op.fail(name, "the input inflates to more than the limit of "+strconv.FormatInt(op.lim.MaxInputSize, 10)+
 			" bytes (Limits.MaxInputSize): not read", ErrTooLarge)
 		return
@@ -758,7 +764,7 @@ func (op *opener) addNested(src *source, rec zipRecord, prefix string, depth int
 		op.errs = append(op.errs, withLocation(err, op.in.Path, name))
 		return
 	}
-	op.budget -= int64(len(data))
+	op.budget -= int64(max(rec.size, rec.csize))
 	op.in.Stats.Bytes += int64(len(data))
 	op.addArchive(bytes.NewReader(data), int64(len(data)), name+"!/", strings.HasSuffix(rec.name, ".aar"), depth+1)
 }
