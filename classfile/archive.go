@@ -200,7 +200,7 @@ func (e *Entry) read(buf []byte) ([]byte, error) {
 	}
 	rc, err := e.loc.open(e.src.ra, e.src.size)
 	if err != nil {
-		return nil, &FormatError{Offset: -1, Msg: "cannot open entry", Err: err}
+		return nil, &FormatError{Offset: -1, Msg: withCause("cannot open entry", err), Err: err}
 	}
 	defer rc.Close()
 	return readCapped(rc, limit, int64(e.loc.size), buf)
@@ -297,7 +297,26 @@ func (o InputOptions) newOpener(p string) *opener {
 }
 
 func (op *opener) fail(entry string, msg string, err error) {
-	op.errs = append(op.errs, &FormatError{Path: op.in.Path, Entry: entry, Offset: -1, Msg: msg, Err: err})
+	op.errs = append(op.errs, &FormatError{Path: op.in.Path, Entry: entry, Offset: -1, Msg: withCause(msg, err), Err: err})
+}
+
+// withCause appends the text of a cause that is not one of this package's
+// error kinds (those only classify what msg already says), so that Msg alone
+// explains the problem.
+func withCause(msg string, err error) string {
+	if err == nil {
+		return msg
+	}
+	for _, kind := range []error{ErrTooLarge, ErrTooManyEntries, ErrNestingTooDeep, ErrBadEntryName, ErrNotRegular, ErrNotClassFile} {
+		if errors.Is(err, kind) {
+			return msg
+		}
+	}
+	var fe *FormatError
+	if errors.As(err, &fe) && fe.Msg != "" {
+		return msg + ": " + fe.Msg
+	}
+	return msg + ": " + err.Error()
 }
 
 func (op *opener) done() (*Input, error) {
@@ -802,7 +821,7 @@ func readCapped(r io.Reader, limit, hint int64, buf []byte) ([]byte, error) {
 			break
 		}
 		if err != nil {
-			return nil, &FormatError{Offset: -1, Msg: "cannot read entry", Err: err}
+			return nil, &FormatError{Offset: -1, Msg: withCause("cannot read entry", err), Err: err}
 		}
 	}
 	if int64(len(buf)) > limit {

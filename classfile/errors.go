@@ -28,8 +28,8 @@ type FormatError struct {
 	Entry  string // entry inside the archive, if any
 	Class  string // internal class name, if already known
 	Offset int64  // start of the bad record within the class or archive entry, -1 if none
-	Msg    string // what is wrong
-	Err    error  // underlying error, if any
+	Msg    string // what is wrong, including the underlying error's text when that adds to it
+	Err    error  // underlying error, if any (for errors.Is); not repeated by Error when Msg ends with it
 }
 
 // Error implements the error interface.
@@ -69,7 +69,7 @@ func (e *FormatError) Error() string {
 		b.WriteString(": ")
 	}
 	b.WriteString(e.Msg)
-	if e.Err != nil {
+	if e.Err != nil && !strings.HasSuffix(e.Msg, e.Err.Error()) {
 		if e.Msg != "" {
 			b.WriteString(": ")
 		}

@@ -1,0 +1,137 @@
+package classfile
+
+import (
+	"archive/zip"
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"syscall"
+	"testing"
+)
+
+func statsAddUp(t *testing.T, in *Input) {
+	t.Helper()
+	sum := len(in.Entries) + in.Stats.Failed
+	for _, n := range in.Stats.Skipped {
+		sum += n
+	}
+	if sum != in.Stats.ClassEntries {
+		t.Errorf("%s: %d class entries, %d listed + %d failed + %v skipped", in.Path, in.Stats.ClassEntries, len(in.Entries), in.Stats.Failed, in.Stats.Skipped)
+	}
+}
+
+func TestStatsAddUp(t *testing.T) {
+	for _, p := range []string{"testdata/jars/fixture.jar", "testdata/jars/mr.jar", "testdata/jars/fixture.aar", "testdata/classes", "../testdata/hostile/nested.aar", "../testdata/hostile/duplicate.jar"} {
+		in, _ := OpenInput(p)
+		statsAddUp(t, in)
+	}
+	in, _ := OpenInput("testdata/jars/fixture.aar")
+	if in.Stats.Skipped[SkipNotOnClasspath] != 0 || len(in.Entries) != len(fixtureClasses)+6 {
+		t.Errorf("fixture.aar: %+v", in.Stats)
+	}
+	in, _ = OpenInput("testdata/jars/mr.jar")
+	if in.Stats.Skipped[SkipOtherRelease] == 0 {
+		t.Errorf("mr.jar: %+v", in.Stats)
+	}
+}
+
+func TestMaxInputSize(t *testing.T) {
+	good := minimalClass()
+	z := makeZip(t, zipFile{"p/A.class", good}, zipFile{"p/B.class", good}, zipFile{"p/C.class", good})
+	in, err := openBytes("big.jar", z, InputOptions{Lazy: true, Limits: Limits{MaxInputSize: int64(len(good)) + 10}})
+	var fe *FormatError
+	if !errors.Is(err, ErrTooLarge) || !errors.As(err, &fe) || fe.Entry != "p/B.class" || len(in.Entries) != 1 || in.Stats.Failed != 2 {
+		t.Errorf("%v; %d entries, %+v", err, len(in.Entries), in.Stats)
+	}
+	statsAddUp(t, in)
+}
+
+func TestMaxEntries(t *testing.T) {
+	z := makeZip(t, zipFile{"p/A.class", minimalClass()}, zipFile{"p/B.class", minimalClass()}, zipFile{"readme", nil})
+	in, err := openBytes("many.jar", z, InputOptions{Limits: Limits{MaxEntries: 2}})
+	if !errors.Is(err, ErrTooManyEntries) || len(in.Entries) != 0 {
+		t.Errorf("%v; %d entries", err, len(in.Entries))
+	}
+}
+
+// TestNotRegular: a named pipe is refused at once, as an input or as a .class file in a folder,
+// and a symbolic-link loop in a folder ends the walk.
+func TestNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	pipe := filepath.Join(dir, "pipe.jar")
+	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+		t.Skip("no named pipes:", err)
+	}
+	if _, err := OpenInput(pipe); !errors.Is(err, ErrNotRegular) {
+		t.Errorf("pipe input: %v", err)
+	}
+	classes := filepath.Join(dir, "classes", "p")
+	os.MkdirAll(classes, 0o755)
+	os.WriteFile(filepath.Join(classes, "Min.class"), minimalClass(), 0o644)
+	syscall.Mkfifo(filepath.Join(classes, "Pipe.class"), 0o644)
+	os.Symlink("..", filepath.Join(classes, "loop"))
+	os.Symlink("Pipe.class", filepath.Join(classes, "Link.class"))
+	in, err := OpenInput(filepath.Join(dir, "classes"))
+	var got []string
+	for _, e := range flatten(nil, err) {
+		var fe *FormatError
+		if !errors.As(e, &fe) || !errors.Is(e, ErrNotRegular) {
+			t.Errorf("error %v", e)
+			continue
+		}
+		got = append(got, fe.Entry)
+	}
+	if len(got) != 2 || got[0] != "p/Link.class" || got[1] != "p/Pipe.class" || len(in.Entries) != 1 || in.Entries[0].ClassName != "p/Min" {
+		t.Errorf("errors for %q, entries %d", got, len(in.Entries))
+	}
+	statsAddUp(t, in)
+}
+
+// TestErrorsDeterministic: the joined error of a classpath is the same whatever the number of
+// validating goroutines.
+func TestErrorsDeterministic(t *testing.T) {
+	paths, _ := filepath.Glob("../testdata/hostile/*")
+	var first string
+	for _, procs := range []int{1, 3, 8} {
+		prev := runtime.GOMAXPROCS(procs)
+		_, err := OpenClasspath(paths)
+		runtime.GOMAXPROCS(prev)
+		if first == "" {
+			first = err.Error()
+		} else if err.Error() != first {
+			t.Fatalf("GOMAXPROCS %d:\n%s\nwant\n%s", procs, err, first)
+		}
+	}
+}
+
+// manyEntriesJar is a jar of n four-byte "classes".
+func manyEntriesJar(b *testing.B, n int) []byte {
+	var buf bytes.Buffer
+	w := zip.NewWriter(&buf)
+	for i := range n {
+		fw, _ := w.CreateHeader(&zip.FileHeader{Name: "m/C" + strconv.Itoa(i) + ".class", Method: zip.Store})
+		fw.Write([]byte{0xCA, 0xFE, 0xBA, 0xBE})
+	}
+	w.Close()
+	return buf.Bytes()
+}
+
+// BenchmarkHostileManyEntries opens a jar of 200 000 truncated classes with the entry limit
+// raised, so that every one is validated and reported; see allocs and B/op.
+func BenchmarkHostileManyEntries(b *testing.B) {
+	data := manyEntriesJar(b, 200_000)
+	for _, lazy := range []bool{false, true} {
+		b.Run("lazy="+strconv.FormatBool(lazy), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				in, _ := InputOptions{Lazy: lazy, Limits: Limits{MaxEntries: 1 << 20}}.OpenArchive("many.jar", bytes.NewReader(data), int64(len(data)))
+				if in.Stats.ClassEntries != 200_000 {
+					b.Fatal(in.Stats)
+				}
+			}
+		})
+	}
+}
