@@ -11,9 +11,15 @@
 // when Code.Instructions is called.
 //
 // Counts read from a file never size an allocation before they are checked
-// against the bytes left, archive entries are read under a size cap, and one
-// bad entry never stops a scan: the Open functions return their usable result
-// together with a joined error of *FormatError values.
+// against the bytes left, and everything an input may cost is bounded by
+// Limits (entry and input size, entries per archive, archive nesting, type and
+// annotation nesting). Opening an input reads and validates every class entry
+// (InputOptions.Lazy opts out), so each one ends listed in Input.Entries,
+// counted in Input.Stats as skipped with a reason, or reported; one bad entry
+// never stops a scan: the Open functions return their usable result together
+// with a joined error of *FormatError values naming input and entry. Entry
+// names are never used as file paths, and inputs that are not regular files or
+// directories are refused without being opened for reading.
 //
 // Values returned by accessors (slices, *Method, *Field, ...) are shared
 // between callers and must not be modified. A *Class is safe for concurrent
