@@ -12,15 +12,18 @@ import (
 // distribution is not installed (CI has only committed files).
 func kotlinLib(tb testing.TB, name string) string {
 	tb.Helper()
-	home := os.Getenv("KOTLIN_HOME")
-	if home == "" {
-		home = "/root/.cache/composestab/kotlin-compiler-2.4.20/node_modules/kotlin-compiler"
-	}
-	p := filepath.Join(home, "lib", name)
+	p := filepath.Join(kotlinHome(), "lib", name)
 	if _, err := os.Stat(p); err != nil {
 		tb.Skipf("Kotlin distribution not available: %v", err)
 	}
 	return p
+}
+
+func kotlinHome() string {
+	if home := os.Getenv("KOTLIN_HOME"); home != "" {
+		return home
+	}
+	return "/root/.cache/composestab/kotlin-compiler-2.4.20/node_modules/kotlin-compiler"
 }
 
 // TestRealJars parses every class of the big Kotlin jars, including the
@@ -100,4 +103,22 @@ func exercise(c *Class, methods, insns *atomic.Int64) error {
 		}
 	}
 	return nil
+}
+
+// TestRealJarsValidate: every jar of the Kotlin distribution opens with no error under the
+// default limits, and its class entries add up.
+func TestRealJarsValidate(t *testing.T) {
+	jars, _ := filepath.Glob(filepath.Join(kotlinHome(), "lib", "*.jar"))
+	if len(jars) == 0 || testing.Short() {
+		t.Skip("Kotlin distribution not available, or -short")
+	}
+	for _, p := range jars {
+		in, err := OpenInput(p)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		statsAddUp(t, in)
+		in.Close()
+	}
 }
