@@ -124,7 +124,9 @@ const (
 // InputStats accounts for every class entry of an input: each entry whose
 // name ends in ".class" (in the input and in the archives nested in it) is
 // listed in Input.Entries, counted in Skipped, or counted in Failed and
-// reported in the error returned with the input:
+// reported in the error returned with the input (one error per entry, except
+// that hitting Limits.MaxInputSize is one error for every entry it leaves
+// out):
 //
 //	ClassEntries == len(Entries) + sum(Skipped) + Failed
 type InputStats struct {
