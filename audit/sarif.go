@@ -108,19 +108,91 @@ var sarifRules = []struct {
 // error, other changes at level note, each located in its jar (Change.Input; relative paths
 // stay relative) and at its class's FQN.
 func (d *DiffReport) WriteSARIF(w io.Writer) error {
-	run := sarifRun{
-		Tool:    sarifTool{Driver: sarifDriver{Name: toolName, InformationURI: toolURI, Rules: []sarifRule{}}},
-		Results: []sarifResult{},
-	}
+	var rules []sarifRule
 	index := map[ChangeKind]int{}
 	for i, r := range sarifRules {
-		rule := sarifRule{ID: r.id, Name: r.name, ShortDescription: sarifMessage{r.short}, FullDescription: sarifMessage{r.full}}
-		rule.DefaultConfiguration.Level = r.level
-		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, rule)
+		rules = append(rules, newSarifRule(r.id, r.name, r.short, r.full, r.level))
 		index[r.kind] = i
 	}
+	var results []sarifResult
+	for _, c := range d.Changes {
+		i := index[c.Kind]
+		results = append(results, newSarifResult(sarifRules[i].id, i, sarifRules[i].level, c.Class, c.Message, c.Input,
+			"composestabChange/v1", c.Class+"|"+c.Part))
+	}
+	return writeSarif(w, rules, results, d.Errors)
+}
+
+// sarifLevel maps a verify severity to a SARIF level.
+func sarifLevel(severity string) string {
+	switch severity {
+	case SeverityError:
+		return "error"
+	case SeverityWarning:
+		return "warning"
+	}
+	return "note"
+}
+
+// WriteSARIF writes the findings as a SARIF 2.1.0 log: one rule per verify rule, each result at
+// the level of its severity (error, warning; info is note), located in its jar and at its class.
+func (v *VerifyReport) WriteSARIF(w io.Writer) error {
+	var rules []sarifRule
+	index := map[string]int{}
+	for i, r := range VerifyRules {
+		rules = append(rules, newSarifRule(r.ID, sarifRuleName(r.ID), r.Summary, r.Summary+" (severity "+r.Severity+").", sarifLevel(r.Severity)))
+		index[r.ID] = i
+	}
+	var results []sarifResult
+	for _, x := range v.Violations {
+		results = append(results, newSarifResult(x.Rule, index[x.Rule], sarifLevel(x.Severity), x.Class, x.Message, x.Input,
+			"composestabVerify/v1", x.Rule+"|"+x.Class+"|"+x.Part))
+	}
+	return writeSarif(w, rules, results, v.Errors)
+}
+
+// sarifRuleName turns a rule id into a SARIF rule name: stable-claim-mutable → StableClaimMutable.
+func sarifRuleName(id string) string {
+	var b strings.Builder
+	for _, p := range strings.Split(id, "-") {
+		if p != "" {
+			b.WriteString(strings.ToUpper(p[:1]) + p[1:])
+		}
+	}
+	return b.String()
+}
+
+func newSarifRule(id, name, short, full, level string) sarifRule {
+	rule := sarifRule{ID: id, Name: name, ShortDescription: sarifMessage{short}, FullDescription: sarifMessage{full}}
+	rule.DefaultConfiguration.Level = level
+	return rule
+}
+
+// newSarifResult locates a result in its jar (relative paths stay relative) and at its class.
+func newSarifResult(ruleID string, ruleIndex int, level, class, message, input, fingerprintKey, fingerprint string) sarifResult {
+	res := sarifResult{
+		RuleID: ruleID, RuleIndex: ruleIndex, Level: level,
+		Message:             sarifMessage{class + ": " + message},
+		PartialFingerprints: map[string]string{fingerprintKey: fingerprint},
+	}
+	loc := sarifLocation{LogicalLocations: []sarifLogical{{Name: simpleOf(class), FullyQualifiedName: class, Kind: "type"}}}
+	if input != "" {
+		loc.PhysicalLocation = &sarifPhysical{}
+		loc.PhysicalLocation.ArtifactLocation.URI = artifactURI(input)
+	}
+	res.Locations = []sarifLocation{loc}
+	return res
+}
+
+// writeSarif writes one run: the rules, the results, and the scan errors as notifications (an
+// unreadable input fails the run).
+func writeSarif(w io.Writer, rules []sarifRule, results []sarifResult, errs []*Error) error {
+	run := sarifRun{
+		Tool:    sarifTool{Driver: sarifDriver{Name: toolName, InformationURI: toolURI, Rules: append([]sarifRule{}, rules...)}},
+		Results: append([]sarifResult{}, results...),
+	}
 	inv := sarifInvocation{ExecutionSuccessful: true, Notifications: []sarifNotification{}}
-	for _, e := range d.Errors {
+	for _, e := range errs {
 		level := "warning"
 		if e.Kind == ErrUnreadable {
 			level = "error"
@@ -129,21 +201,6 @@ func (d *DiffReport) WriteSARIF(w io.Writer) error {
 		inv.Notifications = append(inv.Notifications, sarifNotification{Level: level, Message: sarifMessage{e.Kind + ": " + e.Error()}})
 	}
 	run.Invocations = []sarifInvocation{inv}
-	for _, c := range d.Changes {
-		i := index[c.Kind]
-		res := sarifResult{
-			RuleID: sarifRules[i].id, RuleIndex: i, Level: sarifRules[i].level,
-			Message:             sarifMessage{c.Class + ": " + c.Message},
-			PartialFingerprints: map[string]string{"composestabChange/v1": c.Class + "|" + c.Part},
-		}
-		loc := sarifLocation{LogicalLocations: []sarifLogical{{Name: simpleOf(c.Class), FullyQualifiedName: c.Class, Kind: "type"}}}
-		if c.Input != "" {
-			loc.PhysicalLocation = &sarifPhysical{}
-			loc.PhysicalLocation.ArtifactLocation.URI = artifactURI(c.Input)
-		}
-		res.Locations = []sarifLocation{loc}
-		run.Results = append(run.Results, res)
-	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)

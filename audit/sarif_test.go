@@ -5,51 +5,14 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/composestab/composestab/internal/fixtures"
 )
 
 // TestSARIFShape checks the properties code scanning relies on, on the libv1 → libv2 diff.
 func TestSARIFShape(t *testing.T) {
 	d := Diff(scanV1(t), scanV2(t))
-	var log struct {
-		Schema  string `json:"$schema"`
-		Version string `json:"version"`
-		Runs    []struct {
-			Tool struct {
-				Driver struct {
-					Name  string `json:"name"`
-					Rules []struct {
-						ID                   string `json:"id"`
-						DefaultConfiguration struct {
-							Level string `json:"level"`
-						} `json:"defaultConfiguration"`
-					} `json:"rules"`
-				} `json:"driver"`
-			} `json:"tool"`
-			Invocations []struct {
-				ExecutionSuccessful bool `json:"executionSuccessful"`
-			} `json:"invocations"`
-			Results []struct {
-				RuleID    string `json:"ruleId"`
-				RuleIndex int    `json:"ruleIndex"`
-				Level     string `json:"level"`
-				Message   struct {
-					Text string `json:"text"`
-				} `json:"message"`
-				Locations []struct {
-					PhysicalLocation struct {
-						ArtifactLocation struct {
-							URI string `json:"uri"`
-						} `json:"artifactLocation"`
-					} `json:"physicalLocation"`
-					LogicalLocations []struct {
-						FullyQualifiedName string `json:"fullyQualifiedName"`
-						Kind               string `json:"kind"`
-					} `json:"logicalLocations"`
-				} `json:"locations"`
-				PartialFingerprints map[string]string `json:"partialFingerprints"`
-			} `json:"results"`
-		} `json:"runs"`
-	}
+	var log sarifDoc
 	if err := json.Unmarshal([]byte(diffText(t, d, "sarif")), &log); err != nil {
 		t.Fatal(err)
 	}
@@ -134,4 +97,84 @@ func TestArtifactURI(t *testing.T) {
 			t.Errorf("artifactURI(%q) = %q, want %q", tt.path, got, tt.want)
 		}
 	}
+}
+
+// TestVerifySARIF: verify's SARIF has one rule per verify rule, at the level of its severity,
+// and each result at the level of its finding's severity.
+func TestVerifySARIF(t *testing.T) {
+	v := verifyJars(t, VerifyOptions{Drift: true}, pverifyJars("2.1.0"), []string{fixtures.RuntimeStubJar()})
+	var b strings.Builder
+	if err := v.WriteSARIF(&b); err != nil {
+		t.Fatal(err)
+	}
+	var log sarifDoc
+	if err := json.Unmarshal([]byte(b.String()), &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	var rules []string
+	for _, r := range run.Tool.Driver.Rules {
+		rules = append(rules, r.ID+"="+r.DefaultConfiguration.Level)
+	}
+	want := "stable-claim-mutable=error stable-claim-unproven=note not-compose=error expect-stable=error drift=warning drift-stabler=note"
+	if got := strings.Join(rules, " "); got != want {
+		t.Errorf("rules: %s", got)
+	}
+	if len(run.Results) != len(v.Violations) {
+		t.Fatalf("%d results for %d findings", len(run.Results), len(v.Violations))
+	}
+	levels := map[string]int{}
+	for i, r := range run.Results {
+		x := v.Violations[i]
+		if r.RuleID != x.Rule || run.Tool.Driver.Rules[r.RuleIndex].ID != r.RuleID || r.Level != sarifLevel(x.Severity) ||
+			r.PartialFingerprints["composestabVerify/v1"] != x.Rule+"|"+x.Class+"|"+x.Part {
+			t.Errorf("result %d: %+v for %+v", i, r, x)
+		}
+		levels[r.Level]++
+	}
+	if levels["error"] == 0 || levels["warning"] == 0 || levels["note"] == 0 {
+		t.Errorf("levels %v: want each of error, warning and note", levels)
+	}
+}
+
+// sarifDoc is what the tests read back from a SARIF log.
+type sarifDoc struct {
+	Schema  string `json:"$schema"`
+	Version string `json:"version"`
+	Runs    []struct {
+		Tool struct {
+			Driver struct {
+				Name  string `json:"name"`
+				Rules []struct {
+					ID                   string `json:"id"`
+					DefaultConfiguration struct {
+						Level string `json:"level"`
+					} `json:"defaultConfiguration"`
+				} `json:"rules"`
+			} `json:"driver"`
+		} `json:"tool"`
+		Invocations []struct {
+			ExecutionSuccessful bool `json:"executionSuccessful"`
+		} `json:"invocations"`
+		Results []struct {
+			RuleID    string `json:"ruleId"`
+			RuleIndex int    `json:"ruleIndex"`
+			Level     string `json:"level"`
+			Message   struct {
+				Text string `json:"text"`
+			} `json:"message"`
+			Locations []struct {
+				PhysicalLocation struct {
+					ArtifactLocation struct {
+						URI string `json:"uri"`
+					} `json:"artifactLocation"`
+				} `json:"physicalLocation"`
+				LogicalLocations []struct {
+					FullyQualifiedName string `json:"fullyQualifiedName"`
+					Kind               string `json:"kind"`
+				} `json:"logicalLocations"`
+			} `json:"locations"`
+			PartialFingerprints map[string]string `json:"partialFingerprints"`
+		} `json:"results"`
+	} `json:"runs"`
 }

@@ -9,18 +9,25 @@ import (
 
 func runVerify(s *streams, args []string) error {
 	var o auditOptions
-	var expect []string
-	var format string
-	var drift bool
+	var expect, suppress, suppressFiles []string
+	var format, failOn string
+	var drift, nonPublic bool
 	fs := newFlagSet(s, "verify", "verify [flags] PATH...")
 	scanFlags(fs, &o)
 	fs.StringArrayVar(&expect, "expect-stable", nil, "public classes matching this pattern must be stable (configuration-file syntax; repeatable)")
-	fs.StringVar(&format, "format", "text", "text or json")
-	fs.BoolVar(&drift, "drift", false, "also report classes whose bytes differ from what the consumer's compiler (--compiler) would write")
+	fs.StringVar(&format, "format", "text", "text, json or sarif")
+	fs.BoolVar(&drift, "drift", false, "also report public classes that rebuilding with the consumer's compiler (--compiler) would make unstable (or stable) for apps")
+	fs.BoolVar(&nonPublic, "include-nonpublic", false, "also check internal and private classes (by default only what a consumer can name: public, protected, @PublishedApi)")
+	fs.StringVar(&failOn, "fail-on", audit.SeverityError, "exit 1 on findings of this severity or worse: error, warning or info")
+	fs.StringArrayVar(&suppress, "suppress", nil, "drop findings of RULE (or *) on classes matching PATTERN: RULE:PATTERN, configuration-file syntax (repeatable)")
+	fs.StringArrayVar(&suppressFiles, "suppressions", nil, "a file of RULE:PATTERN lines, // comments (repeatable)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := oneOf("format", format, "text", "json"); err != nil {
+	if err := oneOf("format", format, "text", "json", "sarif"); err != nil {
+		return err
+	}
+	if err := oneOf("fail-on", failOn, audit.SeverityError, audit.SeverityWarning, audit.SeverityInfo); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
@@ -31,17 +38,37 @@ func runVerify(s *streams, args []string) error {
 			return usageErrorf("%v", err)
 		}
 	}
+	var sups []audit.Suppression
+	for _, f := range suppressFiles {
+		list, err := audit.ReadSuppressions(f)
+		if err != nil {
+			return usageErrorf("--suppressions: %v", err)
+		}
+		sups = append(sups, list...)
+	}
+	for _, x := range suppress {
+		sp, err := audit.ParseSuppression("--suppress", x)
+		if err != nil {
+			return usageErrorf("%v", err)
+		}
+		sups = append(sups, sp)
+	}
+	// Non-public classes are scanned either way: a public nested class of an internal class is
+	// not public API, which Verify can tell only by seeing the outer class.
 	rep, err := scan(s, &o, fs.Args(), true)
 	if err != nil {
 		return err
 	}
-	v, err := audit.Verify(rep, audit.VerifyOptions{ExpectStable: expect, Drift: drift})
+	v, err := audit.Verify(rep, audit.VerifyOptions{ExpectStable: expect, Drift: drift, IncludeNonPublic: nonPublic, Suppress: sups})
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	if format == "json" {
+	switch format {
+	case "json":
 		err = writeJSON(s.out, v)
-	} else {
+	case "sarif":
+		err = v.WriteSARIF(s.out)
+	default:
 		err = v.WriteText(s.out)
 	}
 	if err != nil {
@@ -50,7 +77,7 @@ func runVerify(s *streams, args []string) error {
 	if rep.Unreadable() {
 		return &exitError{code: exitUnreadable, msg: "some inputs could not be read (see above)"}
 	}
-	if n := len(v.Violations); n > 0 {
+	if n := v.AtLeast(failOn); n > 0 {
 		return &exitError{code: exitFindings, msg: fmt.Sprintf("%d policy violations", n)}
 	}
 	return nil

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/composestab/composestab/internal/fixtures"
+)
+
+// pverifyArgs verifies the pverify fixture library (built by Kotlin 2.4.20): 17 error and 3
+// info findings on its public API.
+func pverifyArgs() []string {
+	dir := filepath.Join(fixtures.Root(), "compilers", "2.4.20", "pverify")
+	return []string{"--classpath", fixtures.RuntimeStubJar(), filepath.Join(dir, "pverify.jar"), filepath.Join(dir, "pverify-nocompose.jar")}
+}
+
+func TestVerifyFailOnAndSuppress(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "suppress.txt")
+	if err := os.WriteFile(file, []byte("// reviewed: immutable in practice\nstable-claim-unproven:pverify.**\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args    []string
+		code    int
+		summary string
+	}{
+		{nil, exitFindings, "20 violations in 20 classes (17 error, 0 warning, 3 info); 0 errors"},
+		{[]string{"--fail-on", "info"}, exitFindings, "20 violations in 20 classes (17 error, 0 warning, 3 info); 0 errors"},
+		{[]string{"--include-nonpublic"}, exitFindings, "24 violations in 24 classes (21 error, 0 warning, 3 info); 0 errors"},
+		// Everything but the info findings suppressed: --fail-on error passes, info does not.
+		{[]string{"--suppress", "stable-claim-mutable:pverify.**", "--suppress", "not-compose:pverify.nc.**"}, exitOK,
+			"3 violations in 3 classes (0 error, 0 warning, 3 info); 17 suppressed; 0 errors"},
+		{[]string{"--suppress", "*:pverify.**", "--fail-on", "info", "--suppress", "expect-stable:x.Y"}, exitOK, "0 violations in 0 classes; 20 suppressed; 0 errors"},
+		{[]string{"--suppressions", file, "--suppress", "*:pverify.Stable*", "--fail-on", "info"}, exitFindings,
+			"9 violations in 9 classes (9 error, 0 warning, 0 info); 11 suppressed; 0 errors"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			args := append(append([]string{"verify"}, tt.args...), pverifyArgs()...)
+			code, out, errOut := runCLI(t, args...)
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			if code != tt.code || lines[len(lines)-1] != tt.summary {
+				t.Errorf("exit %d, want %d; last line %q, want %q\n%s", code, tt.code, lines[len(lines)-1], tt.summary, errOut)
+			}
+		})
+	}
+}
+
+func TestVerifyFormats(t *testing.T) {
+	code, out, _ := runCLI(t, append([]string{"verify", "--format", "sarif"}, pverifyArgs()...)...)
+	if code != exitFindings || !strings.Contains(out, `"ruleId": "stable-claim-unproven"`) || !strings.Contains(out, `"level": "note"`) {
+		t.Errorf("sarif: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, append([]string{"verify", "--format", "json"}, pverifyArgs()...)...)
+	if code != exitFindings || !strings.Contains(out, `"severity": "info"`) || !strings.Contains(out, `"suppressed": 0`) {
+		t.Errorf("json: exit %d\n%s", code, out)
+	}
+}
+
+func TestVerifyUsage(t *testing.T) {
+	tests := []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--fail-on", "unstable"}, "--fail-on \"unstable\": choose one of error, warning, info"},
+		{[]string{"--suppress", "stable-claim:a.B"}, "unknown rule \"stable-claim\""},
+		{[]string{"--suppress", "drift"}, "is not RULE:PATTERN"},
+		{[]string{"--suppress", "drift:a.<"}, "Error parsing"},
+		{[]string{"--suppressions", "/no/such/file"}, "--suppressions: open /no/such/file"},
+		{[]string{"--format", "markdown"}, "choose one of text, json, sarif"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, out, errOut := runCLI(t, append(append([]string{"verify"}, tt.args...), pverifyArgs()...)...)
+			if code != exitUsage || !strings.Contains(errOut, tt.msg) || out != "" {
+				t.Errorf("exit %d, stderr %q, stdout %q; want %d and %q", code, errOut, out, exitUsage, tt.msg)
+			}
+		})
+	}
+}
