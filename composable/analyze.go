@@ -403,13 +403,12 @@ func printScheme(s string) string {
 
 // slot is one parameter of a composable in the compiler's slot order.
 type slot struct {
-	name      string
-	meta      *metadata.ValueParameter // nil for receivers
-	typ       *metadata.Type           // nil for the dispatch receiver
-	dispatch  bool
-	local     int // -1 when not a JVM parameter
-	valueIdx  int // index among the value parameters, -1 otherwise
-	lastValue bool
+	name     string
+	meta     *metadata.ValueParameter // nil for receivers
+	typ      *metadata.Type           // nil for the dispatch receiver
+	dispatch bool
+	local    int // -1 when not a JVM parameter
+	valueIdx int // index among the value parameters, -1 otherwise
 }
 
 func (a *analyzer) params(f *Function, sc *stability.Class, m *classfile.Method, fn *metadata.Function, owner *stability.Class,

@@ -91,6 +91,7 @@ func WriteComposablesCSV(w io.Writer, fns []*Function) error {
 			bit(f.HasDefaults), bit(f.DefaultsGroup), itoa(f.Groups), itoa(f.Calls)}
 		for _, c := range cols {
 			if strings.Contains(c, ",") {
+				//lint:ignore ST1005 the compiler's own message, word for word
 				return fmt.Errorf("Illegal character ',' found: %s", c)
 			}
 			b.WriteString(c + ",")

@@ -159,7 +159,7 @@ func TestJobsUsage(t *testing.T) {
 		{[]string{"diff", string(os.PathListSeparator), lib}, "must each name at least one path"},
 		{[]string{"diff", "--classpath", lib, lib, lib}, "unknown flag: --classpath"},
 		{[]string{"verify"}, "verify needs at least one PATH"},
-		{[]string{"verify", "--format", "sarif", lib}, "--format \"sarif\": choose one of text, json"},
+		{[]string{"verify", "--format", "markdown", lib}, "--format \"markdown\": choose one of text, json, sarif"},
 		{[]string{"verify", "--expect-stable", "com.*<*>", lib}, "--expect-stable: Error parsing"},
 		{[]string{"verify", "--config", "/no/such.conf", lib}, "not found"},
 	}
