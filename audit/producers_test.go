@@ -27,6 +27,19 @@ const newest = stability.DefaultCompiler
 // classes give 8; for generic classes the holders of X<Int> and X<Mut> are checked through the
 // instantiation evaluator.
 func TestEffectiveMatchesConsumer(t *testing.T) {
+	checkConsumer(t, "consumer", "")
+}
+
+// TestEffectiveMatchesSelfConsumer is the same proof for older consumers: each release V compiled
+// the consumer's holders itself (selfconsumer), and --compiler V must predict what they read.
+func TestEffectiveMatchesSelfConsumer(t *testing.T) {
+	checkConsumer(t, "selfconsumer", "self")
+}
+
+// checkConsumer compares, for every fixture release V, the effective verdict of each producers and
+// pdep class with what the JVM reads in the holder U_X(val v: X) of module (consumer: compiled by
+// 2.4.20; selfconsumer: by V). compiler "self" means --compiler V, "" the default.
+func checkConsumer(t *testing.T, module, compiler string) {
 	versions, err := fixtures.CompilerVersions()
 	if err != nil {
 		t.Fatal(err)
@@ -34,8 +47,12 @@ func TestEffectiveMatchesConsumer(t *testing.T) {
 	holders := holderTypes(t)
 	for _, v := range versions {
 		t.Run(v, func(t *testing.T) {
-			rep := scanProducers(t, v)
-			truth, err := fixtures.StableValues("compilers/" + v + "/consumer")
+			consumerCompiler := compiler
+			if compiler == "self" {
+				consumerCompiler = v
+			}
+			rep := scanProducersWith(t, v, consumerCompiler)
+			truth, err := fixtures.StableValues("compilers/" + v + "/" + module)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,17 +69,17 @@ func TestEffectiveMatchesConsumer(t *testing.T) {
 					got = "unstable" // a holder of an interface-typed field is unstable
 				}
 				if got != want {
-					t.Errorf("%s: verdict %s (%s), the 2.4.20 consumer's holder reads %d", c.Name, c.Verdict, c.Stability, h.Value)
+					t.Errorf("%s: verdict %s (%s), the %s holder reads %d", c.Name, c.Verdict, c.Stability, module, h.Value)
 				}
 			}
-			cp := []string{fixtures.CompilerJar(v, "consumer"), fixtures.CompilerJar(v, "producers"), fixtures.CompilerJar(v, "pdep"), fixtures.RuntimeStubJar()}
+			cp := []string{fixtures.CompilerJar(v, module), fixtures.CompilerJar(v, "producers"), fixtures.CompilerJar(v, "pdep"), fixtures.RuntimeStubJar()}
 			for holder, typ := range holders {
 				h, ok := truth["consumer/"+holder]
 				if !ok || !strings.Contains(typ, "<") {
 					continue
 				}
 				checked++
-				x, err := Explain(cp, typ, stability.Options{})
+				x, err := Explain(cp, typ, stability.Options{Compiler: consumerCompiler})
 				if err != nil {
 					t.Errorf("%s: %v", typ, err)
 					continue
@@ -190,10 +207,17 @@ func newEvaluator(t *testing.T, v string) *stabruntime.Evaluator {
 
 func scanProducers(t *testing.T, v string) *Report {
 	t.Helper()
+	return scanProducersWith(t, v, "")
+}
+
+// scanProducersWith is scanProducers as seen by the consuming compiler consumer.
+func scanProducersWith(t *testing.T, v, consumer string) *Report {
+	t.Helper()
 	rep, err := Scan(Options{
 		Inputs:           []string{fixtures.CompilerJar(v, "producers"), fixtures.CompilerJar(v, "pdep")},
 		Classpath:        []string{fixtures.RuntimeStubJar()},
 		IncludeNonPublic: true,
+		Compiler:         consumer,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -373,26 +397,37 @@ func patchJar(t *testing.T, src string, patches map[string][2][]byte) string {
 	return out
 }
 
-// TestVerifyDrift: verify --drift reports exactly the drifting classes, with the drift text.
-func TestVerifyDrift(t *testing.T) {
-	rep := scanProducers(t, "2.2.0")
-	v, err := Verify(rep, VerifyOptions{Drift: true})
+// TestCompilerAuto: --compiler auto reproduces each fixture release's own -classes.txt from its
+// bytes alone, except where releases differ only in report formatting that no byte records
+// (2.2.0 and 2.2.10 name classes simply, 2.2.20 by FQN, with the same metadata version 2.2).
+func TestCompilerAuto(t *testing.T) {
+	versions, err := fixtures.CompilerVersions()
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{}
-	for _, c := range rep.Classes {
-		if c.Drift != "" {
-			want[c.Name] = c.Drift
+	for _, v := range versions {
+		rep, err := Scan(Options{Inputs: []string{fixtures.CompilerJar(v, "producers")}, Compiler: stability.AutoCompiler,
+			Classpath: []string{fixtures.CompilerJar(v, "pdep"), fixtures.RuntimeStubJar()}, IncludeNonPublic: true})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	got := map[string]string{}
-	for _, x := range v.Violations {
-		if x.Rule == RuleDrift {
-			got[x.Class] = x.Message
+		var results []*stability.ClassResult
+		for _, c := range rep.ReportOrder() {
+			if r := c.Result(); r != nil {
+				results = append(results, r)
+			}
 		}
-	}
-	if fmt.Sprint(got) != fmt.Sprint(want) || len(want) != rep.Summary.Drift || len(want) == 0 {
-		t.Errorf("drift findings %v, want %v (summary %d)", got, want, rep.Summary.Drift)
+		var got bytes.Buffer
+		if err := stability.WriteClassesReport(&got, results); err != nil {
+			t.Fatal(err)
+		}
+		want, err := os.ReadFile(filepath.Join(filepath.Dir(fixtures.CompilerJar(v, "producers")), "producers-classes.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		same := got.String() == string(want)
+		if formatOnly := v == "2.2.0" || v == "2.2.10"; same == formatOnly {
+			t.Errorf("%s: auto report identical=%v", v, same)
+		}
 	}
 }

@@ -433,6 +433,15 @@ func scanModule(u *stability.Universe, ev *stabruntime.Evaluator, input string, 
 			break
 		}
 	}
+	// With --compiler auto the consumer is the newest release and the compiler's own report
+	// (Result, compose-report) is reproduced with the rules of the release that built the module.
+	producerEngine := (*stability.Engine)(nil)
+	if opts.Compiler == stability.AutoCompiler {
+		opts.Compiler = stability.DefaultCompiler
+		popts := opts
+		popts.Compiler = moduleProducer(u, ev, input, classes, opts)
+		producerEngine = stability.NewEngine(u.Module(input), popts)
+	}
 	engine := stability.NewEngine(u.Module(input), opts)
 	consumer := stability.NewEngine(nil, opts)
 	compiler := opts.Compiler
@@ -488,6 +497,9 @@ func scanModule(u *stability.Universe, ev *stabruntime.Evaluator, input string, 
 			// the bytes disagree.
 			r := engine.AnalyzeClass(c)
 			ac.result = r
+			if producerEngine != nil {
+				ac.result = producerEngine.AnalyzeClass(c)
+			}
 			ac.Marked = r.Marked
 			ac.Inferred = r.Stability.String()
 			if r.Marked {
@@ -600,6 +612,57 @@ func valueErrors(ac *Class, list []error) []*Error {
 		out = append(out, &Error{Kind: errorKind(e), Input: ac.Input, Entry: ac.Entry, Class: ac.JVMName, Message: e.Error(), err: e})
 	}
 	return out
+}
+
+// moduleProducer names the release whose rules reproduce the module's own report. Metadata records
+// only the Kotlin version's major.minor, so among that minor's releases it takes the one whose
+// rules rebuild the module's $stable values and masks with the fewest differences from the bytes,
+// the newest on a tie (2.1.0 and 2.1.20 differ on superclasses; 2.2.0 and 2.2.20 differ only in
+// how the report names classes, which no byte records).
+func moduleProducer(u *stability.Universe, ev *stabruntime.Evaluator, input string, classes []*stability.Class, opts stability.Options) string {
+	count := map[string]int{}
+	minor := ""
+	for _, c := range classes {
+		p := stability.ProducerOf(c)
+		if !p.Compose || !p.Kotlin || p.Major == 0 {
+			continue
+		}
+		v := fmt.Sprintf("%d.%d", p.Major, p.Minor)
+		count[v]++
+		if minor == "" || count[v] > count[minor] || count[v] == count[minor] && v > minor {
+			minor = v
+		}
+	}
+	best, bestDiff := "", -1
+	for _, cand := range stability.SupportedCompilers {
+		if !strings.HasPrefix(cand, minor+".") {
+			continue
+		}
+		o := opts
+		o.Compiler = cand
+		e := stability.NewEngine(u.Module(input), o)
+		diff := 0
+		for _, c := range classes {
+			if c.Origin != stability.OriginKotlin || c.MetadataKind != 1 || !c.HasStableField {
+				continue
+			}
+			r := e.AnalyzeClass(c)
+			v := ev.Stable(c.JVMName)
+			if iv := inferredValue(ev, r); v.Err == nil && iv != nil && (*iv&unstableBit != 0) != (v.Value&unstableBit != 0) {
+				diff++
+			}
+			if c.Inferred != nil && r.Processed && !r.Marked && r.Mask != *c.Inferred {
+				diff++
+			}
+		}
+		if bestDiff < 0 || diff <= bestDiff {
+			best, bestDiff = cand, diff
+		}
+	}
+	if best == "" {
+		return stability.DefaultCompiler
+	}
+	return best
 }
 
 // inferredValue is the $stable that the consumer's compiler would write for the class, with the

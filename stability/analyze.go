@@ -27,6 +27,9 @@ func (x StableExpr) String() string {
 // ClassResult is what the compiler decides for one class of the module it compiles.
 type ClassResult struct {
 	Class *Class
+	// ReportName is the class's name as the compiler's -classes.txt prints it: the FQN, or the
+	// simple name for releases before 2.2.20.
+	ReportName string
 	// Processed tells whether the compiler's ClassStabilityTransformer handles the class at all
 	// (it skips private classes, interfaces, enums, companions, value classes, ...). Unprocessed
 	// classes have no @StabilityInferred, no $stable and no report block.
@@ -79,7 +82,10 @@ func isAnonymous(c *Class) bool {
 // module, analysed from its own file.
 func (e *Engine) AnalyzeClass(c *Class) *ClassResult {
 	c.ensure()
-	res := &ClassResult{Class: c, Processed: processed(c)}
+	res := &ClassResult{Class: c, Processed: processed(c), ReportName: c.FqName()}
+	if !e.rules.qualifiedReportNames {
+		res.ReportName = c.SimpleName()
+	}
 	for _, f := range c.Fields {
 		fs, fr := e.typeStability(f.Type, nil, nil, c.File)
 		res.Fields = append(res.Fields, FieldResult{Field: f, Stability: fs, Reason: fr})

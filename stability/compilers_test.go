@@ -8,16 +8,28 @@ import (
 	"github.com/composestab/composestab/internal/fixtures"
 )
 
-// TestCompilersFixturesMatchNewest: the modules of testdata/generate-compilers as built by the
-// newest release, whose rules composestab reproduces, give that compiler's -classes.txt block
-// for block and its masks.
-func TestCompilersFixturesMatchNewest(t *testing.T) {
+// TestCompilersFixturesMatchCompiler: the modules of testdata/generate-compilers as built by
+// every fixture release give, with --compiler set to that release, its -classes.txt block for
+// block and its masks.
+func TestCompilersFixturesMatchCompiler(t *testing.T) {
+	versions, err := fixtures.CompilerVersions()
+	if err != nil {
+		t.Fatal(err)
+	}
 	deps := map[string][]string{"pdep": nil, "producers": {"pdep"}, "pconfig": nil}
-	for mod, ds := range deps {
-		t.Run(mod, func(t *testing.T) {
-			paths := []string{fixtures.CompilerJar(DefaultCompiler, mod)}
+	for _, v := range versions {
+		for mod, ds := range deps {
+			t.Run(v+"/"+mod, func(t *testing.T) { compareCompilerModule(t, v, mod, ds) })
+		}
+	}
+}
+
+func compareCompilerModule(t *testing.T, v, mod string, ds []string) {
+	{
+		{
+			paths := []string{fixtures.CompilerJar(v, mod)}
 			for _, d := range ds {
-				paths = append(paths, fixtures.CompilerJar(DefaultCompiler, d))
+				paths = append(paths, fixtures.CompilerJar(v, d))
 			}
 			cp, err := classfile.OpenClasspath(append(paths, fixtures.RuntimeStubJar()))
 			if err != nil {
@@ -25,13 +37,13 @@ func TestCompilersFixturesMatchNewest(t *testing.T) {
 			}
 			defer cp.Close()
 			report := filepath.Join(filepath.Dir(paths[0]), mod+"-classes.txt")
-			var opts Options
+			opts := Options{Compiler: v}
 			if mod == "pconfig" {
 				if opts.Config, err = LoadConfig(filepath.Join(fixtures.Root(), "..", "src", "compilers", "pconfig", "stability.conf")); err != nil {
 					t.Fatal(err)
 				}
 			}
 			compareClassesReport(t, NewUniverse(cp), paths[0], opts, report)
-		})
+		}
 	}
 }

@@ -18,15 +18,19 @@ type Options struct {
 	NonJVM bool
 }
 
-// DefaultCompiler is the compiler version whose rules composestab reproduces by default.
+// DefaultCompiler is the compiler version whose rules composestab reproduces by default: the
+// newest stable release.
 const DefaultCompiler = "2.4.20"
 
-// SupportedCompilers lists the compiler versions whose rules are implemented.
-var SupportedCompilers = []string{"2.4.20"}
+// SupportedCompilers lists the Kotlin releases whose Compose compiler rules are implemented, oldest
+// first: every release on the npm registry whose distribution ships a Compose plugin that its own
+// kotlinc can load (2.0.x ship one built for the embeddable compiler only).
+var SupportedCompilers = []string{"2.1.0", "2.1.20", "2.1.21", "2.2.0", "2.2.10", "2.2.20", "2.2.21",
+	"2.3.0", "2.3.10", "2.3.20", "2.3.21", "2.4.0", "2.4.10", "2.4.20", "2.5.0-Beta1"}
 
-// rules are the inference choices that changed between Compose compiler releases (spec §8.6).
-// Every version-dependent branch of the engine reads one of these, so an older compiler is one
-// more entry in rulesByCompiler, not a rewrite.
+// rules are the inference and report choices that changed between Compose compiler releases.
+// Every version-dependent branch of the engine and the report writer reads one of these, so a
+// release is one entry of ruleSets, never an "if version <" check.
 type rules struct {
 	// objectsStable: an object (companions and data objects too) is Stable whatever its fields.
 	objectsStable bool
@@ -37,10 +41,100 @@ type rules struct {
 	// runtimeOtherFiles: on the JVM, public and internal classes of another file or module are
 	// Runtime(C) with every type argument, their @StabilityInferred mask ignored.
 	runtimeOtherFiles bool
+	// superclassCounts: the superclass's stability is added to the class's own fields'.
+	superclassCounts bool
+	// interfacesUncertain: an interface is Uncertain(I); before, Unstable.
+	interfacesUncertain bool
+	// annotationsAreInterfaces: an annotation class is analysed as the interface it is on the
+	// JVM (Uncertain) rather than field by field.
+	annotationsAreInterfaces bool
+	// qualifiedReportNames: -classes.txt names classes by FQN rather than simple name.
+	qualifiedReportNames bool
 }
 
-var rulesByCompiler = map[string]rules{
-	"2.4.20": {objectsStable: true, openSeedUnknown: true, skipUnknownSuper: true, runtimeOtherFiles: true},
+// ruleSet is the rules of one release and of every later one up to the next ruleSet.
+type ruleSet struct {
+	since string // the first release with these rules
+	why   string // what changed, and the fixture that shows it
+	rules rules
+}
+
+// ruleSets is the version-keyed rule table, oldest first. Releases whose outputs are
+// byte-identical for every fixture share one set (testdata/golden/compilers).
+var ruleSets = []ruleSet{
+	{"2.1.0", "the oldest supported: superclasses ignored, interfaces Unstable, other-file classes inferred in place (producers: MyError, DerivedFromMut, UsesOtherFile)",
+		rules{}},
+	{"2.1.20", "the superclass's stability counts (producers: MyError, DerivedFromMut, SubOfDep)",
+		rules{superclassCounts: true}},
+	{"2.2.20", "-classes.txt names classes by FQN (every report)",
+		rules{superclassCounts: true, qualifiedReportNames: true}},
+	{"2.4.0", "objects Stable, non-final classes seeded Uncertain, Uncertain superclasses ignored, interfaces and annotation classes Uncertain, other-file and other-module classes Runtime (producers: MutableObject, OpenVal, UsesOtherFile, HasList, HasAnnotationField)",
+		rules{objectsStable: true, openSeedUnknown: true, skipUnknownSuper: true, runtimeOtherFiles: true,
+			superclassCounts: true, interfacesUncertain: true, annotationsAreInterfaces: true, qualifiedReportNames: true}},
+}
+
+// AutoCompiler, as Options.Compiler of an audit, reproduces each module's own report with the
+// rules of the release that built it, as far as its metadata version tells.
+const AutoCompiler = "auto"
+
+// ResolveCompiler maps a --compiler value to a supported release: an exact release, or "X.Y" for
+// the newest supported X.Y.z. ok is false for anything else.
+func ResolveCompiler(v string) (string, bool) {
+	if v == "" {
+		return DefaultCompiler, true
+	}
+	best := ""
+	for _, s := range SupportedCompilers {
+		if s == v {
+			return s, true
+		}
+		if strings.HasPrefix(s, v+".") && !strings.Contains(s, "-") {
+			best = s // SupportedCompilers is sorted, so the last match is the newest patch
+		}
+	}
+	return best, best != ""
+}
+
+// rulesFor returns the rules of a release: the newest rule set not newer than it.
+func rulesFor(version string) rules {
+	r := ruleSets[len(ruleSets)-1].rules
+	if v, ok := ResolveCompiler(version); ok {
+		for _, rs := range ruleSets {
+			if compareVersions(rs.since, v) <= 0 {
+				r = rs.rules
+			}
+		}
+	}
+	return r
+}
+
+// compareVersions orders Kotlin release names: numeric parts numerically, and a pre-release
+// ("2.5.0-Beta1") before its release.
+func compareVersions(a, b string) int {
+	an, apre, _ := strings.Cut(a, "-")
+	bn, bpre, _ := strings.Cut(b, "-")
+	as, bs := strings.Split(an, "."), strings.Split(bn, ".")
+	for i := 0; i < len(as) || i < len(bs); i++ {
+		var x, y int
+		if i < len(as) {
+			x, _ = strconv.Atoi(as[i])
+		}
+		if i < len(bs) {
+			y, _ = strconv.Atoi(bs[i])
+		}
+		if x != y {
+			return x - y
+		}
+	}
+	switch {
+	case apre == bpre:
+		return 0
+	case apre == "":
+		return 1
+	case bpre == "":
+		return -1
+	}
+	return strings.Compare(apre, bpre)
 }
 
 // Engine runs the compiler's stabilityOf for the classes of one module, as one compilation of that
@@ -65,11 +159,7 @@ func NewEngine(module *Module, opts Options) *Engine {
 	if opts.Compiler == "" {
 		opts.Compiler = DefaultCompiler
 	}
-	r, ok := rulesByCompiler[opts.Compiler]
-	if !ok {
-		r = rulesByCompiler[DefaultCompiler]
-	}
-	return &Engine{opts: opts, rules: r, module: module, cache: map[string]result{}}
+	return &Engine{opts: opts, rules: rulesFor(opts.Compiler), module: module, cache: map[string]result{}}
 }
 
 // substitutions maps a type parameter to the argument that replaces it. Values are never mutated
@@ -303,7 +393,9 @@ func (e *Engine) classStabilityUncached(c *Class, subst substitutions, an *analy
 	switch {
 	case c.Origin == OriginJava:
 		return leaf(RuleJava, Unstable)
-	case c.Kind == KindInterface || c.Kind == KindAnnotationClass:
+	case c.Kind == KindInterface && !e.rules.interfacesUncertain:
+		return leaf(RuleInterface, Unstable)
+	case c.Kind == KindInterface || c.Kind == KindAnnotationClass && e.rules.annotationsAreInterfaces:
 		// An annotation class is an interface on the JVM.
 		return leaf(RuleInterface, Unknown{Class: c})
 	case e.external(c) && c.Inferred == nil:
@@ -340,7 +432,7 @@ func (e *Engine) fieldStability(c *Class, subst substitutions, an *analyzing, fi
 		r.Because = append(r.Because, &Reason{Rule: RuleField, Subject: "field " + f.Name + ": " + f.Type.String(), Stability: fs, Because: []*Reason{fr}})
 		s = Plus(s, fs)
 	}
-	if st := superclass(c); st != nil {
+	if st := superclass(c); st != nil && e.rules.superclassCounts {
 		ss, sr := e.classStability(st.Class.ensure(), subst, an, file)
 		if _, unknown := ss.(Unknown); !unknown || !e.rules.skipUnknownSuper {
 			s = Plus(s, ss)

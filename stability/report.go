@@ -15,7 +15,11 @@ func WriteClassesReport(w io.Writer, results []*ClassResult) error {
 		}
 		b.WriteString(string(r.Verdict()))
 		b.WriteString(" class ")
-		b.WriteString(r.Class.FqName())
+		if r.ReportName != "" {
+			b.WriteString(r.ReportName)
+		} else {
+			b.WriteString(r.Class.FqName())
+		}
 		b.WriteString(" {\n")
 		for _, f := range r.Fields {
 			b.WriteString("  ")

@@ -37,7 +37,7 @@ func scanFlags(fs interface {
 }, o *auditOptions) {
 	fs.StringArrayVar(&o.classpath, "classpath", nil, "jars or folders used to resolve references, not reported (repeatable; several joined by ':')")
 	fs.StringArrayVar(&o.configs, "config", nil, "stability configuration file (repeatable)")
-	fs.StringVar(&o.compiler, "compiler", stability.DefaultCompiler, "Compose compiler version whose rules apply ("+strings.Join(stability.SupportedCompilers, ", ")+")")
+	fs.StringVar(&o.compiler, "compiler", stability.DefaultCompiler, "the consumer's Kotlin release whose Compose rules apply ("+strings.Join(stability.SupportedCompilers, ", ")+", X.Y for its newest patch, or auto: the newest as consumer, each module's own release for compose-report)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress or diagnostics on stderr")
 	o.repos.register(fs)
 }
@@ -91,9 +91,14 @@ func runAudit(s *streams, args []string) error {
 
 // scan runs audit.Scan with the shared flags, a progress line on a terminal, and diagnostics.
 func scan(s *streams, o *auditOptions, paths []string, nonPublic bool) (*audit.Report, error) {
-	if err := oneOf("compiler", o.compiler, stability.SupportedCompilers...); err != nil {
-		return nil, err
+	v, ok := stability.ResolveCompiler(o.compiler)
+	if o.compiler == stability.AutoCompiler {
+		v, ok = o.compiler, true
 	}
+	if !ok {
+		return nil, usageErrorf("--compiler %q is not supported; use one of %s, or X.Y for the newest X.Y.z", o.compiler, strings.Join(stability.SupportedCompilers, ", "))
+	}
+	o.compiler = v
 	paths, classpath, err := o.repos.expand(s, o.quiet, paths, o.classpath)
 	if err != nil {
 		return nil, err
