@@ -36,14 +36,19 @@ type Explanation struct {
 	// Values lists every $stable read, with the jar it came from.
 	Values []string `json:"values"`
 	Errors []string `json:"errors"`
+
+	unreadable bool
 }
+
+// Unreadable reports whether some classpath entry could not be read (its error is in Errors).
+func (x *Explanation) Unreadable() bool { return x.unreadable }
 
 // Explain evaluates a concrete instantiation, such as "com.example.Box<kotlin.collections.List<User>>",
 // over a classpath, as a JVM call site in another module would.
 func Explain(classpath []string, typ string, opts stability.Options) (*Explanation, error) {
-	cp, err := classfile.OpenClasspath(classpath)
+	cp, openErr := classfile.OpenClasspath(classpath)
 	if cp == nil {
-		return nil, err
+		return nil, openErr
 	}
 	defer cp.Close()
 	u := stability.NewUniverse(cp)
@@ -104,6 +109,15 @@ func Explain(classpath []string, typ string, opts stability.Options) (*Explanati
 		}
 	}
 	walk(in.Deps, 0)
+	if openErr != nil {
+		// The type may still resolve from the readable entries; what could not be read is said.
+		x.unreadable = true
+		var rep Report
+		rep.addErrors(openErr)
+		for _, e := range rep.Errors {
+			x.Errors = append(x.Errors, e.Error())
+		}
+	}
 	for _, e := range in.Errors {
 		x.Errors = append(x.Errors, e.Error())
 	}

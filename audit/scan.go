@@ -40,6 +40,11 @@ type Options struct {
 	Only string
 	// DriftOnly keeps the classes whose bytes disagree with the consumer's compiler's rules.
 	DriftOnly bool
+	// Composables also reads each reported input's composable functions (Report.Composables).
+	Composables bool
+	// Limits bound what one input may cost (sizes, entry count, nesting); zero fields mean
+	// classfile's defaults.
+	Limits classfile.Limits
 	// Progress, if set, is called as modules finish: done of total.
 	Progress func(done, total int)
 }
@@ -58,6 +63,8 @@ type Report struct {
 	Errors        []*Error `json:"errors"`
 	// Inputs lists the reported inputs after folder search, in order.
 	Inputs []string `json:"inputs"`
+	// Composables holds, with Options.Composables, each reported input's composables.
+	Composables []*InputComposables `json:"composables,omitempty"`
 }
 
 // Summary counts what a scan reported.
@@ -195,6 +202,8 @@ type Error struct {
 	Entry   string `json:"entry"`
 	Class   string `json:"class"`
 	Message string `json:"message"`
+	// Offset is where in the class file or archive entry the bad record starts, when known.
+	Offset *int64 `json:"offset,omitempty"`
 
 	err error
 }
@@ -204,10 +213,14 @@ func (e *Error) Error() string {
 	if e.Entry != "" {
 		loc += "!" + e.Entry
 	}
-	if e.Class != "" && !strings.HasPrefix(e.Message, e.Class+":") {
-		return fmt.Sprintf("%s: %s: %s", loc, e.Class, e.Message)
+	msg := e.Message
+	if e.Offset != nil {
+		msg = fmt.Sprintf("%s (at offset %d)", msg, *e.Offset)
 	}
-	return fmt.Sprintf("%s: %s", loc, e.Message)
+	if e.Class != "" && !strings.HasPrefix(e.Message, e.Class+":") {
+		return fmt.Sprintf("%s: %s: %s", loc, e.Class, msg)
+	}
+	return fmt.Sprintf("%s: %s", loc, msg)
 }
 
 func (e *Error) Unwrap() error { return e.err }
@@ -264,11 +277,12 @@ func Scan(opts Options) (*Report, error) {
 	}
 	rep.Inputs = inputs
 	all := append(append([]string(nil), inputs...), opts.Classpath...)
-	cp, openErr := classfile.OpenClasspath(all)
+	cp, openErr := classfile.InputOptions{Limits: opts.Limits}.OpenClasspath(all)
 	if cp == nil {
 		return nil, openErr
 	}
 	rep.addErrors(openErr)
+	skipped := inputSkips(cp, inputs)
 	u := stability.NewUniverse(cp)
 	ev := stabruntime.New(cp)
 	sopts := stability.Options{Compiler: opts.Compiler, Config: cfg}
@@ -278,7 +292,6 @@ func Scan(opts Options) (*Report, error) {
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	perInput := make([][]*Class, len(inputs))
-	skipped := map[string]int{}
 	for i, in := range inputs {
 		wg.Add(1)
 		sem <- struct{}{}
@@ -312,6 +325,15 @@ func Scan(opts Options) (*Report, error) {
 			rep.Classes = append(rep.Classes, c)
 		}
 	}
+	if opts.Composables {
+		copts := sopts
+		if copts.Compiler == stability.AutoCompiler {
+			copts.Compiler = stability.DefaultCompiler
+		}
+		for _, in := range inputs {
+			rep.Composables = append(rep.Composables, scanComposables(cp, u, in, copts, opts.IncludeNonPublic))
+		}
+	}
 	rep.Summary = summarize(rep, perInput)
 	rep.Summary.Skipped = skipped
 	for _, n := range skipped {
@@ -324,8 +346,41 @@ func Scan(opts Options) (*Report, error) {
 		}
 		return rep.Classes[i].Input < rep.Classes[j].Input
 	})
-	sort.SliceStable(rep.Errors, func(i, j int) bool { return rep.Errors[i].Error() < rep.Errors[j].Error() })
+	sortErrors(rep.Errors)
 	return rep, nil
+}
+
+// inputSkips counts the class entries of the reported inputs that never reach the universe: those
+// outside the classpath roots or replaced by another release of a multi-release jar, and those
+// that failed to read (each already an error from opening), so that Summary.Entries is every
+// entry whose name ends in ".class".
+func inputSkips(cp *classfile.Classpath, inputs []string) map[string]int {
+	reported := map[string]bool{}
+	for _, in := range inputs {
+		reported[in] = true
+	}
+	skipped := map[string]int{}
+	for _, in := range cp.Inputs() {
+		if !reported[in.Path] {
+			continue
+		}
+		for k, n := range in.Stats.Skipped {
+			skipped[k] += n
+		}
+		if in.Stats.Failed > 0 {
+			skipped[SkipUnreadable] += in.Stats.Failed
+		}
+	}
+	return skipped
+}
+
+// sortErrors orders errors by their text, computing each text once.
+func sortErrors(errs []*Error) {
+	keys := make(map[*Error]string, len(errs))
+	for _, e := range errs {
+		keys[e] = e.Error()
+	}
+	sort.SliceStable(errs, func(i, j int) bool { return keys[errs[i]] < keys[errs[j]] })
 }
 
 // keep returns why the options leave c out of the report, "" to report it.
@@ -417,7 +472,7 @@ func scanModule(u *stability.Universe, ev *stabruntime.Evaluator, input string, 
 	for _, c := range classes {
 		reason := skipReason(c)
 		if reason == SkipUnreadable {
-			errs = append(errs, &Error{Kind: errorKind(c.Err), Input: input, Entry: c.Entry, Class: c.JVMName, Message: c.Err.Error(), err: c.Err})
+			errs = append(errs, newError(errorKind(c.Err), input, c.Entry, c.JVMName, c.Err))
 		}
 		if reason != "" && (!synthetic || !widened[reason]) {
 			skipped[reason]++
@@ -763,16 +818,35 @@ func (rep *Report) addErrors(err error) {
 		list = []error{err}
 	}
 	for _, e := range list {
-		ae := &Error{Kind: ErrUnreadable, Message: e.Error(), err: e}
-		var fe *classfile.FormatError
-		if errors.As(e, &fe) {
-			ae.Input, ae.Entry, ae.Class, ae.Message = fe.Path, fe.Entry, fe.Class, fe.Msg
-			if fe.Err != nil && fe.Msg == "" {
-				ae.Message = fe.Err.Error()
-			}
-		}
-		rep.Errors = append(rep.Errors, ae)
+		rep.Errors = append(rep.Errors, newError(ErrUnreadable, "", "", "", e))
 	}
+}
+
+// newError describes err; a *classfile.FormatError inside it supplies the input, entry, class
+// and offset that the arguments leave empty.
+func newError(kind, input, entry, class string, err error) *Error {
+	ae := &Error{Kind: kind, Input: input, Entry: entry, Class: class, Message: err.Error(), err: err}
+	var fe *classfile.FormatError
+	if errors.As(err, &fe) {
+		ae.Message = fe.Msg
+		if fe.Err != nil && fe.Msg == "" {
+			ae.Message = fe.Err.Error()
+		}
+		if ae.Input == "" {
+			ae.Input = fe.Path
+		}
+		if ae.Entry == "" {
+			ae.Entry = fe.Entry
+		}
+		if ae.Class == "" {
+			ae.Class = fe.Class
+		}
+		if fe.Offset >= 0 {
+			off := fe.Offset
+			ae.Offset = &off
+		}
+	}
+	return ae
 }
 
 func errorKind(err error) string {

@@ -9,8 +9,11 @@ import (
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
+	"github.com/spf13/pflag"
 
 	"github.com/composestab/composestab/audit"
+	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/stability"
 )
 
@@ -27,19 +30,18 @@ type auditOptions struct {
 	quiet            bool
 	compiler         string
 	repos            repoOptions // group:artifact:version PATHs
+	limits           classfile.Limits
+	composables      bool
 }
 
 // scanFlags are the flags every scanning command shares.
-func scanFlags(fs interface {
-	StringArrayVar(*[]string, string, []string, string)
-	StringVar(*string, string, string, string)
-	BoolVar(*bool, string, bool, string)
-}, o *auditOptions) {
+func scanFlags(fs *pflag.FlagSet, o *auditOptions) {
 	fs.StringArrayVar(&o.classpath, "classpath", nil, "jars or folders used to resolve references, not reported (repeatable; several joined by ':')")
 	fs.StringArrayVar(&o.configs, "config", nil, "stability configuration file (repeatable)")
 	fs.StringVar(&o.compiler, "compiler", stability.DefaultCompiler, "the consumer's Kotlin release whose Compose rules apply ("+strings.Join(stability.SupportedCompilers, ", ")+", X.Y for its newest patch, or auto: the newest as consumer, each module's own release for compose-report)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress or diagnostics on stderr")
 	o.repos.register(fs)
+	limitFlags(fs, &o.limits)
 }
 
 func runAudit(s *streams, args []string) error {
@@ -52,6 +54,7 @@ func runAudit(s *streams, args []string) error {
 	fs.BoolVar(&o.driftOnly, "drift", false, "only classes whose bytes disagree with the consumer's compiler's rules")
 	fs.BoolVar(&o.includeNonPublic, "include-nonpublic", false, "also report internal, private and local classes")
 	fs.BoolVar(&o.includeSynthetic, "include-synthetic", false, "also report lambdas, anonymous classes, $DefaultImpls, $WhenMappings and ComposableSingletons")
+	fs.BoolVar(&o.composables, "composables", false, "report the composable functions instead of the classes: which skip, and what stops the others")
 	fs.StringVar(&o.failOn, "fail-on", "", "exit 1 if any reported class is unstable (unstable) or not stable (runtime)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -106,6 +109,7 @@ func scan(s *streams, o *auditOptions, paths []string, nonPublic bool) (*audit.R
 	opts := audit.Options{
 		Inputs: paths, Classpath: classpath, Configs: o.configs, Compiler: o.compiler,
 		IncludeNonPublic: nonPublic, Package: o.pkg, Only: o.only, DriftOnly: o.driftOnly, IncludeSynthetic: o.includeSynthetic,
+		Limits: o.limits, Composables: o.composables,
 	}
 	if s.errTTY && !o.quiet {
 		opts.Progress = func(done, total int) {
@@ -185,6 +189,9 @@ func failWord(failOn string) string {
 }
 
 func printAudit(s *streams, format string, rep *audit.Report) error {
+	if rep.Composables != nil && format != "json" {
+		return printComposables(s, format, rep)
+	}
 	switch format {
 	case "json":
 		return writeJSON(s.out, rep)
@@ -259,6 +266,7 @@ var skipWords = map[string]string{
 	audit.SkipLambda: "lambdas", audit.SkipDefaultImpls: "$DefaultImpls", audit.SkipWhenMappings: "$WhenMappings",
 	audit.SkipComposableSingletons: "ComposableSingletons", audit.SkipAnonymous: "anonymous and local", audit.SkipSynthetic: "synthetic",
 	audit.SkipShadowed: "shadowed", audit.SkipUnreadable: "unreadable", audit.SkipNotPublic: "not public", audit.SkipFiltered: "filtered",
+	classfile.SkipNotOnClasspath: "not on the classpath", classfile.SkipOtherRelease: "other releases",
 }
 
 func summary(rep *audit.Report) string {
@@ -309,7 +317,7 @@ func colorize(on bool, code, text string) string {
 }
 
 func writeTable(s *streams, rep *audit.Report) error {
-	t := tablewriter.NewWriter(s.out)
+	t := newTable(s.out)
 	t.Header("Verdict", "Class", "Stability", "$stable", "Mask")
 	for _, c := range rep.Classes {
 		if err := t.Append(colorize(s.outTTY, verdictColor[c.Verdict], c.Verdict), c.Name, stabilityText(c), stableValue(c), maskText(c)); err != nil {
@@ -321,6 +329,11 @@ func writeTable(s *streams, rep *audit.Report) error {
 	}
 	_, err := fmt.Fprintln(s.out, summary(rep))
 	return err
+}
+
+// newTable is a table whose headers print as written ("$stable", not tablewriter's "$ STABLE").
+func newTable(w io.Writer) *tablewriter.Table {
+	return tablewriter.NewTable(w, tablewriter.WithHeaderAutoFormat(tw.Off))
 }
 
 func writeMarkdown(w io.Writer, rep *audit.Report) error {

@@ -66,7 +66,7 @@ func asCoordinate(arg string) (maven.Coordinate, bool) {
 	return c, true
 }
 
-// splitList splits each value at the path-list separator like splitPaths, but keeps a
+// splitList splits each value at the OS path-list separator, as Java's -classpath does, but keeps a
 // group:artifact:version together where ':' is that separator.
 func splitList(values []string) []string {
 	var out []string

@@ -40,8 +40,16 @@ func runExplain(s *streams, args []string) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
+	if !o.quiet {
+		for _, e := range in.Errors {
+			fmt.Fprintf(s.err, "%s: %s\n", colorize(s.errTTY, "33", "error"), e)
+		}
+	}
 	if format == "json" {
-		return writeJSON(s.out, in)
+		if err := writeJSON(s.out, in); err != nil {
+			return err
+		}
+		return explainExit(in)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "type:       %s\n", fs.Arg(0))
@@ -71,8 +79,19 @@ func runExplain(s *streams, args []string) error {
 			b.WriteString("  " + v + "\n")
 		}
 	}
-	_, err = fmt.Fprint(s.out, b.String())
-	return err
+	if _, err = fmt.Fprint(s.out, b.String()); err != nil {
+		return err
+	}
+	return explainExit(in)
+}
+
+// explainExit is exit 3 when part of the classpath could not be read: the answer may lack what
+// those entries hold.
+func explainExit(in *audit.Explanation) error {
+	if in.Unreadable() {
+		return &exitError{code: exitUnreadable}
+	}
+	return nil
 }
 
 func loadConfigs(paths []string) (*stability.Config, error) {

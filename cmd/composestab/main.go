@@ -142,19 +142,6 @@ func parseFlags(fs *pflag.FlagSet, args []string) error {
 	return nil
 }
 
-// splitPaths splits each value at the OS path-list separator, as Java's -classpath does.
-func splitPaths(values []string) []string {
-	var out []string
-	for _, v := range values {
-		for _, p := range strings.Split(v, string(os.PathListSeparator)) {
-			if p != "" {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
-}
-
 func oneOf(flag, value string, choices ...string) error {
 	for _, c := range choices {
 		if value == c {

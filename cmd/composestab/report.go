@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/audit"
 	"github.com/composestab/composestab/composable"
 	"github.com/composestab/composestab/stability"
 )
@@ -32,6 +32,7 @@ func runReport(s *streams, args []string) error {
 	case len(paths) == 0:
 		return usageErrorf("report: no PATH given")
 	}
+	o.composables = true
 	rep, err := scan(s, &o, paths, true)
 	if err != nil {
 		return err
@@ -39,25 +40,20 @@ func runReport(s *streams, args []string) error {
 	if moduleName != "" && len(rep.Inputs) != 1 {
 		return usageErrorf("report: --module-name needs exactly one module, found %d", len(rep.Inputs))
 	}
-	cfg, err := loadConfigs(o.configs)
-	if err != nil {
-		return err
-	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	cp, err := classfile.OpenClasspath(append(append([]string(nil), rep.Inputs...), splitPaths(o.classpath)...))
-	if cp == nil {
-		return err
-	}
-	defer cp.Close()
-	u := stability.NewUniverse(cp)
-	opts := stability.Options{Compiler: o.compiler, Config: cfg}
+	// classes.txt comes from the scan's own results, so that --compiler auto prints each
+	// module's producer's report.
 	byInput := map[string][]*stability.ClassResult{}
 	for _, c := range rep.ReportOrder() {
 		if r := c.Result(); r != nil {
 			byInput[c.Input] = append(byInput[c.Input], r)
 		}
+	}
+	mods := map[string]*audit.InputComposables{}
+	for _, ic := range rep.Composables {
+		mods[ic.Input] = ic
 	}
 	for _, in := range rep.Inputs {
 		start := time.Now()
@@ -69,8 +65,7 @@ func runReport(s *streams, args []string) error {
 		if err := checkPrefix(prefix); err != nil {
 			return err
 		}
-		mod := composable.Analyze(composable.Config{Classpath: cp, Universe: u, Input: in, Options: opts,
-			Classes: stability.AnalyzeModule(u, in, opts)})
+		mod := mods[in].Module
 		files, err := reportFiles(mod, byInput[in])
 		if err != nil {
 			return err

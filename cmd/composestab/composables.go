@@ -1,0 +1,90 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/composestab/composestab/audit"
+	"github.com/composestab/composestab/composable"
+)
+
+// printComposables is audit --composables: one line per composable, what stops those that do not
+// skip, and a footer per input.
+func printComposables(s *streams, format string, rep *audit.Report) error {
+	var b strings.Builder
+	for _, ic := range rep.Composables {
+		switch format {
+		case "compose-report":
+			if err := composable.WriteComposablesTxt(&b, ic.Module.Functions); err != nil {
+				return err
+			}
+			continue
+		case "table":
+			t := newTable(&b)
+			t.Header("Skips", "Composable", "Why not", "Compared by identity")
+			for _, c := range ic.Composables {
+				if err := t.Append(skipWord(s.outTTY, c), c.Name, c.Why, strings.Join(c.Identity, ", ")); err != nil {
+					return err
+				}
+			}
+			if err := t.Render(); err != nil {
+				return err
+			}
+		case "markdown":
+			b.WriteString("| Skips | Composable | Why not | Compared by identity |\n|---|---|---|---|\n")
+			for _, c := range ic.Composables {
+				fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", skipWord(false, c), c.Name, mdEscape(c.Why), mdEscape(strings.Join(c.Identity, ", ")))
+			}
+			b.WriteString("\n")
+		default:
+			for _, c := range ic.Composables {
+				fmt.Fprintf(&b, "%-8s %s", skipWord(false, c), c.Name)
+				if c.Why != "" {
+					fmt.Fprintf(&b, "  (%s)", c.Why)
+				}
+				if len(c.Identity) > 0 {
+					fmt.Fprintf(&b, "  identity: %s", strings.Join(c.Identity, ", "))
+				}
+				b.WriteString("\n")
+			}
+		}
+		b.WriteString(composablesSummary(ic) + "\n")
+	}
+	_, err := io.WriteString(s.out, b.String())
+	return err
+}
+
+// skipWord is "skips" or "runs" (runs whenever its caller recomposes).
+func skipWord(color bool, c *audit.Composable) string {
+	if c.Skippable {
+		return colorize(color, "32", "skips")
+	}
+	return colorize(color, "31", "runs")
+}
+
+// composablesSummary is one input's footer: counts, and what strong skipping means for them.
+func composablesSummary(ic *audit.InputComposables) string {
+	skippable, restartable, identity := 0, 0, 0
+	for _, c := range ic.Composables {
+		if c.Skippable {
+			skippable++
+		}
+		if c.Restartable {
+			restartable++
+		}
+		if len(c.Identity) > 0 {
+			identity++
+		}
+	}
+	strong := "strong skipping on"
+	if !ic.StrongSkipping {
+		strong = "strong skipping off"
+	}
+	s := fmt.Sprintf("%s: %d composables: %d skippable, %d restartable, %d not skippable; %s", ic.Input, len(ic.Composables),
+		skippable, restartable, len(ic.Composables)-skippable, strong)
+	if identity > 0 {
+		s += fmt.Sprintf(" (%d compare unstable parameters by identity)", identity)
+	}
+	return s
+}
