@@ -40,6 +40,9 @@ type Options struct {
 	Only string
 	// DriftOnly keeps the classes whose bytes disagree with the consumer's compiler's rules.
 	DriftOnly bool
+	// SuggestConfig also judges which reported classes a stability configuration file could
+	// declare stable (Report.Suggestions).
+	SuggestConfig bool
 	// Composables also reads each reported input's composable functions (Report.Composables).
 	Composables bool
 	// Limits bound what one input may cost (sizes, entry count, nesting); zero fields mean
@@ -63,6 +66,9 @@ type Report struct {
 	Errors        []*Error `json:"errors"`
 	// Inputs lists the reported inputs after folder search, in order.
 	Inputs []string `json:"inputs"`
+	// Suggestions holds, with Options.SuggestConfig, the classes apps find unstable only for
+	// want of Compose traces: safe ones first.
+	Suggestions []*Suggestion `json:"suggestions,omitempty"`
 	// Composables holds, with Options.Composables, each reported input's composables.
 	Composables []*InputComposables `json:"composables,omitempty"`
 }
@@ -323,6 +329,11 @@ func Scan(opts Options) (*Report, error) {
 				continue
 			}
 			rep.Classes = append(rep.Classes, c)
+		}
+	}
+	if opts.SuggestConfig {
+		if rep.Suggestions, err = suggestConfig(u, ev, rep, opts); err != nil {
+			return nil, err
 		}
 	}
 	if opts.Composables {

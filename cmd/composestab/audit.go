@@ -32,6 +32,7 @@ type auditOptions struct {
 	repos            repoOptions // group:artifact:version PATHs
 	limits           classfile.Limits
 	composables      bool
+	suggest          bool
 }
 
 // scanFlags are the flags every scanning command shares.
@@ -48,7 +49,7 @@ func runAudit(s *streams, args []string) error {
 	var o auditOptions
 	fs := newFlagSet(s, "audit", "audit [flags] [PATH...]")
 	scanFlags(fs, &o)
-	fs.StringVar(&o.format, "format", "", "table, text, json, compose-report or markdown (default: table on a terminal, text otherwise)")
+	fs.StringVar(&o.format, "format", "", "table, text, json, compose-report, markdown, or stability-config: a configuration file declaring stable the Java and non-Compose classes whose fields are all final and stable (default: table on a terminal, text otherwise)")
 	fs.StringVar(&o.pkg, "package", "", "only classes matching this pattern (configuration-file syntax, e.g. com.example.**)")
 	fs.StringVar(&o.only, "only", "", "only classes with this verdict: stable, unstable, runtime or uncertain")
 	fs.BoolVar(&o.driftOnly, "drift", false, "only classes whose bytes disagree with the consumer's compiler's rules")
@@ -65,9 +66,10 @@ func runAudit(s *streams, args []string) error {
 			o.format = "table"
 		}
 	}
-	if err := oneOf("format", o.format, "table", "text", "json", "compose-report", "markdown"); err != nil {
+	if err := oneOf("format", o.format, "table", "text", "json", "compose-report", "markdown", "stability-config"); err != nil {
 		return err
 	}
+	o.suggest = o.format == "stability-config"
 	if o.only != "" {
 		if err := oneOf("only", o.only, "stable", "unstable", "runtime", "uncertain"); err != nil {
 			return err
@@ -109,7 +111,7 @@ func scan(s *streams, o *auditOptions, paths []string, nonPublic bool) (*audit.R
 	opts := audit.Options{
 		Inputs: paths, Classpath: classpath, Configs: o.configs, Compiler: o.compiler,
 		IncludeNonPublic: nonPublic, Package: o.pkg, Only: o.only, DriftOnly: o.driftOnly, IncludeSynthetic: o.includeSynthetic,
-		Limits: o.limits, Composables: o.composables,
+		Limits: o.limits, Composables: o.composables, SuggestConfig: o.suggest,
 	}
 	if s.errTTY && !o.quiet {
 		opts.Progress = func(done, total int) {
@@ -195,6 +197,8 @@ func printAudit(s *streams, format string, rep *audit.Report) error {
 	switch format {
 	case "json":
 		return writeJSON(s.out, rep)
+	case "stability-config":
+		return writeStabilityConfig(s.out, rep)
 	case "compose-report":
 		var results []*stability.ClassResult
 		for _, c := range rep.ReportOrder() {
