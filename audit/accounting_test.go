@@ -3,6 +3,8 @@ package audit
 import (
 	"archive/zip"
 	"bufio"
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -31,7 +33,7 @@ func TestEveryEntryAccounted(t *testing.T) {
 	}
 	for _, jar := range jars {
 		t.Run(filepath.Base(jar), func(t *testing.T) {
-			rep, err := Scan(Options{Inputs: []string{jar}})
+			rep, err := Scan(context.Background(), Options{Inputs: []string{jar}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -82,7 +84,7 @@ func TestJavaClassesAsTheCompilerSeesThem(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Scan(Options{Inputs: []string{jl.Jar()}})
+	rep, err := Scan(context.Background(), Options{Inputs: []string{jl.Jar()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,5 +119,19 @@ func TestJavaClassesAsTheCompilerSeesThem(t *testing.T) {
 	}
 	if checked < 6 {
 		t.Errorf("only %d field lines checked", checked)
+	}
+}
+
+// TestScanCancelled: a cancelled context stops the scan with ctx.Err() and no report.
+func TestScanCancelled(t *testing.T) {
+	m, err := fixtures.Get("lib1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rep, err := Scan(ctx, Options{Inputs: []string{m.Jar()}, Classpath: m.Classpath()})
+	if !errors.Is(err, context.Canceled) || rep != nil {
+		t.Fatalf("Scan after cancel: %v, %v", rep, err)
 	}
 }

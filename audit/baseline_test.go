@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"os"
@@ -81,7 +82,7 @@ func v2Options(t testing.TB) Options {
 
 func scanOpts(t *testing.T, o Options) *Report {
 	t.Helper()
-	rep, err := Scan(o)
+	rep, err := Scan(context.Background(), o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"testing"
 )
@@ -74,7 +75,7 @@ func BenchmarkDiffFixtures(b *testing.B) {
 }
 
 func scanOptsB(b *testing.B, o Options) *Report {
-	rep, err := Scan(o)
+	rep, err := Scan(context.Background(), o)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"context"
 	"os"
 	"regexp"
 	"strings"
@@ -22,7 +23,7 @@ func TestComposablesMatchCompilerReport(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep, err := Scan(Options{Inputs: []string{m.Jar()}, Classpath: m.Classpath(), Composables: true, IncludeNonPublic: true})
+			rep, err := Scan(context.Background(), Options{Inputs: []string{m.Jar()}, Classpath: m.Classpath(), Composables: true, IncludeNonPublic: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,6 +3,7 @@ package audit
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -213,7 +214,7 @@ func scanProducers(t *testing.T, v string) *Report {
 // scanProducersWith is scanProducers as seen by the consuming compiler consumer.
 func scanProducersWith(t *testing.T, v, consumer string) *Report {
 	t.Helper()
-	rep, err := Scan(Options{
+	rep, err := Scan(context.Background(), Options{
 		Inputs:           []string{fixtures.CompilerJar(v, "producers"), fixtures.CompilerJar(v, "pdep")},
 		Classpath:        []string{fixtures.RuntimeStubJar()},
 		IncludeNonPublic: true,
@@ -270,7 +271,7 @@ func holderTypes(t *testing.T) map[string]string {
 func TestMissingDependencyModule(t *testing.T) {
 	for _, v := range []string{"2.1.0", newest} {
 		t.Run(v, func(t *testing.T) {
-			rep, err := Scan(Options{Inputs: []string{fixtures.CompilerJar(v, "producers")}, Classpath: []string{fixtures.RuntimeStubJar()}})
+			rep, err := Scan(context.Background(), Options{Inputs: []string{fixtures.CompilerJar(v, "producers")}, Classpath: []string{fixtures.RuntimeStubJar()}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -320,7 +321,7 @@ func TestVerdictFollowsPatchedBytes(t *testing.T) {
 		"producers/UsesOtherFile.class": {{0xb2, 0x00, 0x20, 0xb3, 0x00, 0x21}, {0x10, 0x08, 0x00, 0xb3, 0x00, 0x21}},
 	}
 	jar := patchJar(t, fixtures.CompilerJar(newest, "producers"), patches)
-	rep, err := Scan(Options{Inputs: []string{jar}, Classpath: []string{fixtures.CompilerJar(newest, "pdep"), fixtures.RuntimeStubJar()}})
+	rep, err := Scan(context.Background(), Options{Inputs: []string{jar}, Classpath: []string{fixtures.CompilerJar(newest, "pdep"), fixtures.RuntimeStubJar()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -406,7 +407,7 @@ func TestCompilerAuto(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, v := range versions {
-		rep, err := Scan(Options{Inputs: []string{fixtures.CompilerJar(v, "producers")}, Compiler: stability.AutoCompiler,
+		rep, err := Scan(context.Background(), Options{Inputs: []string{fixtures.CompilerJar(v, "producers")}, Compiler: stability.AutoCompiler,
 			Classpath: []string{fixtures.CompilerJar(v, "pdep"), fixtures.RuntimeStubJar()}, IncludeNonPublic: true})
 		if err != nil {
 			t.Fatal(err)

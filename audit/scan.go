@@ -4,6 +4,7 @@
 package audit
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -257,8 +258,9 @@ func (c *Class) compiledResult() *stability.ClassResult {
 func (c *Class) Result() *stability.ClassResult { return c.result }
 
 // Scan runs a scan. The error is non-nil only when the scan could not run at all (no input, a
-// bad configuration file); unreadable inputs and classes are listed in Report.Errors.
-func Scan(opts Options) (*Report, error) {
+// bad configuration file) or ctx was cancelled (ctx.Err()); unreadable inputs and classes are
+// listed in Report.Errors.
+func Scan(ctx context.Context, opts Options) (*Report, error) {
 	rep := &Report{SchemaVersion: SchemaVersion, Classes: []*Class{}, Errors: []*Error{}, Inputs: []string{}}
 	var cfg *stability.Config
 	if len(opts.Configs) > 0 {
@@ -304,7 +306,10 @@ func Scan(opts Options) (*Report, error) {
 		go func(i int, in string) {
 			defer wg.Done()
 			defer func() { <-sem }()
-			classes, skip, errs := scanModule(u, ev, in, sopts, opts.IncludeSynthetic)
+			if ctx.Err() != nil {
+				return
+			}
+			classes, skip, errs := scanModule(ctx, u, ev, in, sopts, opts.IncludeSynthetic)
 			for k, c := range classes {
 				c.order, c.inputIndex = k, i
 			}
@@ -322,6 +327,9 @@ func Scan(opts Options) (*Report, error) {
 		}(i, in)
 	}
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	for _, cs := range perInput {
 		for _, c := range cs {
 			if why := keep(c, opts, pkg); why != "" {
@@ -342,6 +350,9 @@ func Scan(opts Options) (*Report, error) {
 			copts.Compiler = stability.DefaultCompiler
 		}
 		for _, in := range inputs {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			rep.Composables = append(rep.Composables, scanComposables(cp, u, in, copts, opts.IncludeNonPublic))
 		}
 	}
@@ -461,7 +472,7 @@ func summarize(rep *Report, perInput [][]*Class) *Summary {
 }
 
 // scanModule analyses one input as the compiler compiled it.
-func scanModule(u *stability.Universe, ev *stabruntime.Evaluator, input string, opts stability.Options, synthetic bool) ([]*Class, map[string]int, []*Error) {
+func scanModule(ctx context.Context, u *stability.Universe, ev *stabruntime.Evaluator, input string, opts stability.Options, synthetic bool) ([]*Class, map[string]int, []*Error) {
 	var errs []*Error
 	skipped := map[string]int{}
 	all, shadowed := u.InputClasses(input)
@@ -515,7 +526,10 @@ func scanModule(u *stability.Universe, ev *stabruntime.Evaluator, input string, 
 		compiler = stability.DefaultCompiler
 	}
 	var out []*Class
-	for _, c := range classes {
+	for i, c := range classes {
+		if i%256 == 0 && ctx.Err() != nil {
+			return nil, skipped, errs // Scan reports the cancellation
+		}
 		prod := stability.ProducerOf(c)
 		ac := &Class{
 			JVMName: c.JVMName, Name: c.FqName(), Input: input, Entry: c.Entry,

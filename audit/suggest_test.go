@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,7 +29,7 @@ func TestSuggestConfigRoundTrip(t *testing.T) {
 			}
 			opts := Options{Inputs: []string{m.Jar()}, Classpath: m.Classpath()}
 			opts.SuggestConfig = true
-			rep, err := Scan(opts)
+			rep, err := Scan(context.Background(), opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -51,7 +52,7 @@ func TestSuggestConfigRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			opts.SuggestConfig, opts.Configs = false, []string{cfg}
-			after, err := Scan(opts)
+			after, err := Scan(context.Background(), opts)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -41,7 +42,7 @@ func verifyModules(t *testing.T, opts VerifyOptions, modules ...string) *VerifyR
 // classes) and verifies.
 func verifyJars(t *testing.T, opts VerifyOptions, inputs, classpath []string) *VerifyReport {
 	t.Helper()
-	rep, err := Scan(Options{Inputs: inputs, Classpath: classpath, IncludeNonPublic: true})
+	rep, err := Scan(context.Background(), Options{Inputs: inputs, Classpath: classpath, IncludeNonPublic: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +227,7 @@ func TestVerifyPverify(t *testing.T) {
 		old := ver < "2.4"
 		for _, nonPublic := range []bool{false, true} {
 			opts := VerifyOptions{ExpectStable: []string{"pverify.model.**"}, Drift: true, IncludeNonPublic: nonPublic}
-			rep, err := Scan(Options{Inputs: jars, Classpath: []string{fixtures.RuntimeStubJar()}, IncludeNonPublic: true})
+			rep, err := Scan(context.Background(), Options{Inputs: jars, Classpath: []string{fixtures.RuntimeStubJar()}, IncludeNonPublic: true})
 			if err != nil {
 				t.Fatal(err)
 			}

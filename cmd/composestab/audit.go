@@ -1,9 +1,13 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"sort"
 	"strconv"
 	"strings"
@@ -121,7 +125,13 @@ func scan(s *streams, o *auditOptions, paths []string, nonPublic bool) (*audit.R
 			}
 		}
 	}
-	rep, err := audit.Scan(opts)
+	// Ctrl-C stops the scan: the workers notice between classes and Scan returns.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rep, err := audit.Scan(ctx, opts)
+	if errors.Is(err, context.Canceled) {
+		return nil, &exitError{code: exitInterrupted, msg: "interrupted"}
+	}
 	if err != nil {
 		if _, ok := err.(*stability.ConfigError); ok {
 			return nil, &exitError{code: exitUsage, msg: err.Error()}

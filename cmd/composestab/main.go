@@ -21,6 +21,8 @@ const (
 	exitFindings   = 1 // findings: --fail-on matched, check found regressions, verify found violations
 	exitUsage      = 2 // bad flags or arguments
 	exitUnreadable = 3 // some input could not be read; the report is still printed
+	// exitInterrupted is the shell's code for a process stopped by SIGINT (128 + 2).
+	exitInterrupted = 130
 )
 
 // exitError carries an exit code up to main; msg, if any, goes to stderr.
