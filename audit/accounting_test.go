@@ -113,7 +113,7 @@ func TestJavaClassesAsTheCompilerSeesThem(t *testing.T) {
 			continue
 		}
 		checked++
-		if c.Verdict != m[1] {
+		if string(c.Verdict) != m[1] {
 			t.Errorf("%s: verdict %s, the compiler's field line says %q", c.Name, c.Verdict, sc.Text())
 		}
 	}

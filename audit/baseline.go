@@ -57,12 +57,12 @@ type Baseline struct {
 // inference concludes, without paths or reasons.
 type BaselineClass struct {
 	// Name is the Kotlin FQN; Kind and Visibility are spelled as Kotlin does.
-	Name       string `json:"name"`
-	Kind       string `json:"kind"`
-	Visibility string `json:"visibility"`
+	Name       string               `json:"name"`
+	Kind       stability.ClassKind  `json:"kind"`
+	Visibility stability.Visibility `json:"visibility"`
 	// Verdict is "stable", "unstable" or "runtime", and Stability the compiler's rendering.
-	Verdict   string `json:"verdict"`
-	Stability string `json:"stability"`
+	Verdict   stability.Verdict `json:"verdict"`
+	Stability string            `json:"stability"`
 	// Consumer is a class of an input built without Compose: Stability is what a consumer
 	// infers, and Fields and TypeParameters are unknown.
 	Consumer bool `json:"consumer"`
@@ -106,7 +106,7 @@ func (e *BaselineError) Error() string {
 // baselineVisible keeps the classes a baseline records: those the compiler processes or a
 // consumer can name, so neither private nor local ones.
 func baselineVisible(c *Class) bool {
-	return c.Visibility != "private" && c.Visibility != "local"
+	return c.Visibility != stability.Private && c.Visibility != stability.Local
 }
 
 // NewBaseline extracts the baseline of a report: every class except private and local ones,
@@ -205,7 +205,7 @@ func writeBaselineClass(s *strings.Builder, c *BaselineClass) {
 		}
 		s.WriteString("  " + key + " " + value + "\n")
 	}
-	line("verdict", c.Verdict)
+	line("verdict", string(c.Verdict))
 	line("stability", c.Stability)
 	if c.Consumer {
 		line("analysis", "consumer")
@@ -333,15 +333,18 @@ func ReadBaseline(r io.Reader) (*Baseline, error) {
 }
 
 func parseClassHeader(text string) (*BaselineClass, error) {
-	vis, rest, ok := strings.Cut(text, " ")
-	switch vis {
-	case "public", "internal", "protected", "private", "local":
-	default:
+	word, rest, ok := strings.Cut(text, " ")
+	var vis stability.Visibility
+	if err := vis.UnmarshalText([]byte(word)); err != nil {
 		return nil, fmt.Errorf("want a class line \"VISIBILITY KIND NAME\", got %q", text)
 	}
 	for _, k := range classKinds {
 		if name, ok2 := strings.CutPrefix(rest, k+" "); ok && ok2 && strings.TrimSpace(name) != "" {
-			return &BaselineClass{Name: strings.TrimSpace(name), Kind: k, Visibility: vis, Compose: true, Fields: []*Field{}, Reads: []StableRead{}}, nil
+			var kind stability.ClassKind
+			if err := kind.UnmarshalText([]byte(k)); err != nil {
+				return nil, err
+			}
+			return &BaselineClass{Name: strings.TrimSpace(name), Kind: kind, Visibility: vis, Compose: true, Fields: []*Field{}, Reads: []StableRead{}}, nil
 		}
 	}
 	return nil, fmt.Errorf("want a class line \"VISIBILITY KIND NAME\", got %q", text)
@@ -353,7 +356,7 @@ func parseClassLine(c *BaselineClass, key, value string) error {
 		if !isVerdict(value) {
 			return fmt.Errorf("verdict %q: want stable, unstable or runtime", value)
 		}
-		c.Verdict = value
+		c.Verdict = stability.Verdict(value)
 	case "stability":
 		c.Stability = value
 	case "analysis":
@@ -438,7 +441,7 @@ func parseField(value string) (*Field, error) {
 	if len(parts) != 3 || !isVerdict(parts[0]) || (parts[1] != "val" && parts[1] != "var") {
 		return nil, errFieldLine
 	}
-	f := &Field{Verdict: parts[0], Var: parts[1] == "var"}
+	f := &Field{Verdict: stability.Verdict(parts[0]), Var: parts[1] == "var"}
 	name, rest, ok := strings.Cut(parts[2], ": ")
 	if !ok || name == "" {
 		return nil, errFieldLine

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"github.com/composestab/composestab/stability"
 	"os"
 	"path/filepath"
 	"strings"
@@ -149,7 +150,7 @@ func TestBaselineValues(t *testing.T) {
 		if c.StableField {
 			stable = valueText32(c.StableValue)
 		}
-		got := []string{c.Verdict, c.Stability, mask, stable, strings.Join(reads, ","), strings.Join(c.TypeParameters, ","), strings.Join(c.Participating, ",")}
+		got := []string{string(c.Verdict), c.Stability, mask, stable, strings.Join(reads, ","), strings.Join(c.TypeParameters, ","), strings.Join(c.Participating, ",")}
 		want := []string{tt.verdict, tt.stab, tt.mask, tt.stable, tt.reads, tt.typeParams, tt.particip}
 		if strings.Join(got, "|") != strings.Join(want, "|") || c.Consumer != tt.consumer || c.Compose != tt.compose {
 			t.Errorf("%s: got %q consumer=%t compose=%t, want %q consumer=%t compose=%t", tt.name, got, c.Consumer, c.Compose, want, tt.consumer, tt.compose)
@@ -198,7 +199,7 @@ func TestReadBaselineTolerance(t *testing.T) {
 		t.Fatalf("got %d classes, want 2", len(b.Classes))
 	}
 	c := b.Classes[0]
-	if c.Name != "a.B" || c.Kind != "class" || c.Verdict != "runtime" || c.Stability != "" || !c.Compose || len(c.Fields) != 2 {
+	if c.Name != "a.B" || c.Kind != stability.KindClass || c.Verdict != "runtime" || c.Stability != "" || !c.Compose || len(c.Fields) != 2 {
 		t.Errorf("class a.B read as %+v", c)
 	}
 	if f := c.Fields[0]; f.Name != "f" || f.Type != "(Int) -> Unit" || f.Stability != "" || f.Var || f.Verdict != "runtime" {
@@ -207,7 +208,7 @@ func TestReadBaselineTolerance(t *testing.T) {
 	if f := c.Fields[1]; f.Name != "g" || f.Type != "Map<String, Int>" || f.Stability != "Stable" || !f.Var {
 		t.Errorf("field g read as %+v", f)
 	}
-	if e := b.Classes[1]; e.Name != "a.E" || e.Kind != "enum class" || e.Visibility != "internal" || e.Compose {
+	if e := b.Classes[1]; e.Name != "a.E" || e.Kind != stability.KindEnumClass || e.Visibility != stability.Internal || e.Compose {
 		t.Errorf("class a.E read as %+v", e)
 	}
 }

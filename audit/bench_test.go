@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/composestab/composestab/stability"
 	"testing"
 )
 
@@ -13,7 +14,7 @@ func syntheticBaseline(n int, version int) *Baseline {
 	b := &Baseline{}
 	v := func(x int32) *int32 { return &x }
 	for i := 0; i < n; i++ {
-		c := &BaselineClass{Name: fmt.Sprintf("com.example.pkg%d.Class%05d", i%50, i), Kind: "class", Visibility: "public",
+		c := &BaselineClass{Name: fmt.Sprintf("com.example.pkg%d.Class%05d", i%50, i), Kind: stability.KindClass, Visibility: stability.Public,
 			Verdict: "runtime", Stability: "Runtime(Dep)", Compose: true, Mask: v(0), StableField: true, StableExpr: "Dep.$stable", StableValue: v(0),
 			Reads: []StableRead{{Class: "com.example.dep.Dep", Value: v(0)}},
 			Fields: []*Field{

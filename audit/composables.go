@@ -26,10 +26,10 @@ type InputComposables struct {
 
 // Composable is one composable function as its compiled code shows it.
 type Composable struct {
-	Name       string `json:"name"` // the compiler's qualified name, "app.Screen.Content"
-	Class      string `json:"class"`
-	Method     string `json:"method"` // name and descriptor
-	Visibility string `json:"visibility"`
+	Name       string               `json:"name"` // the compiler's qualified name, "app.Screen.Content"
+	Class      string               `json:"class"`
+	Method     string               `json:"method"` // name and descriptor
+	Visibility stability.Visibility `json:"visibility"`
 	// Restartable, Skippable, Readonly and Inline are the compiler's report flags.
 	Restartable bool `json:"restartable"`
 	Skippable   bool `json:"skippable"`
@@ -66,7 +66,7 @@ func scanComposables(cp *classfile.Classpath, u *stability.Universe, input strin
 		}
 		c := &Composable{Name: f.FqName, Class: f.Class, Method: f.Method, Visibility: methodVisibility(cp, f),
 			Restartable: f.Restartable, Skippable: f.Skippable, Readonly: f.Readonly, Inline: f.Inline, Params: []ComposableParam{}}
-		if !nonPublic && c.Visibility != "public" {
+		if !nonPublic && !c.Visibility.IsPublicAPI() {
 			continue
 		}
 		var unstable []string
@@ -113,22 +113,22 @@ func whyNotSkippable(f *composable.Function, unstable []string, strong bool) str
 
 // methodVisibility reads a composable's Kotlin visibility from its JVM method: private stays
 // private, and an internal function's name is mangled with its module ("name$module").
-func methodVisibility(cp *classfile.Classpath, f *composable.Function) string {
+func methodVisibility(cp *classfile.Classpath, f *composable.Function) stability.Visibility {
 	name, desc, _ := strings.Cut(f.Method, "(")
 	cf, err := cp.Class(f.Class)
 	if err != nil {
-		return "public"
+		return stability.Public
 	}
 	m := cf.Method(name, "("+desc)
 	switch {
 	case m == nil:
-		return "public"
+		return stability.Public
 	case m.Access&classfile.AccPrivate != 0:
-		return "private"
+		return stability.Private
 	case m.Access&classfile.AccProtected != 0:
-		return "protected"
+		return stability.Protected
 	case strings.Contains(name, "$") && !strings.HasPrefix(name, "access$"):
-		return "internal"
+		return stability.Internal
 	}
-	return "public"
+	return stability.Public
 }

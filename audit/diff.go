@@ -42,8 +42,8 @@ type Change struct {
 	Action ChangeAction `json:"change"`
 	// OldVerdict and NewVerdict are the class's effective verdict on each side, "" where it is
 	// absent.
-	OldVerdict string `json:"oldVerdict"`
-	NewVerdict string `json:"newVerdict"`
+	OldVerdict stability.Verdict `json:"oldVerdict"`
+	NewVerdict stability.Verdict `json:"newVerdict"`
 	// Part is what changed: "" for the class itself, "type parameter T", or "dependency X" for
 	// a class whose $stable it reads.
 	Part string `json:"part"`
@@ -135,7 +135,7 @@ func mergeErrors(a, b []*Error) []*Error {
 	seen := map[string]bool{}
 	for _, list := range [][]*Error{a, b} {
 		for _, e := range list {
-			if k := e.Kind + "\x00" + e.Error(); !seen[k] {
+			if k := string(e.Kind) + "\x00" + e.Error(); !seen[k] {
 				seen[k] = true
 				out = append(out, e)
 			}
@@ -178,7 +178,7 @@ func compareBaselines(old, new *Baseline, check bool) *DiffReport {
 	for _, o := range old.Classes {
 		if newBy[o.Name] == nil {
 			d.add(Change{Class: o.Name, Old: stabilityText(o.Stability), Kind: Regression, Input: o.input,
-				Message: "class removed (was " + o.Verdict + ")"})
+				Message: "class removed (was " + string(o.Verdict) + ")"})
 		}
 	}
 	// The classpath-wide pass: what each class reads at run time, compared on both sides.
@@ -217,7 +217,7 @@ func compareBaselines(old, new *Baseline, check bool) *DiffReport {
 }
 
 // rank orders verdicts from worst to best.
-func rank(verdict string) int {
+func rank(verdict stability.Verdict) int {
 	switch verdict {
 	case "stable":
 		return 3
@@ -240,7 +240,7 @@ func stabilityText(s string) string {
 
 func (d *differ) added(c *BaselineClass) {
 	kind := Neutral
-	msg := "class added: " + c.Verdict
+	msg := "class added: " + string(c.Verdict)
 	if c.Verdict != "stable" {
 		if d.check {
 			kind = Regression
@@ -331,7 +331,7 @@ func (d *differ) class(o, n *BaselineClass) {
 	kind := Neutral
 	switch ro, rn := rank(o.Verdict), rank(n.Verdict); {
 	case o.Verdict != n.Verdict:
-		head = o.Verdict + " → " + n.Verdict
+		head = string(o.Verdict + " → " + n.Verdict)
 		if rn < ro {
 			kind = Regression
 		} else if rn > ro {
@@ -498,7 +498,7 @@ func (d *differ) dependencies(o, n *BaselineClass) {
 		}
 		msg := "dependency `" + r.Class + "` " + what
 		if o.Verdict != n.Verdict {
-			msg = o.Verdict + " → " + n.Verdict + ": " + msg
+			msg = string(o.Verdict+" → "+n.Verdict) + ": " + msg
 		}
 		if via := readThrough(n, r.Class); len(via) > 0 {
 			msg += ", read through " + strings.Join(via, ", ")

@@ -239,7 +239,7 @@ func TestMarkdownEscapes(t *testing.T) {
 func TestDiffRules(t *testing.T) {
 	v := func(n int32) *int32 { return &n }
 	cls := func(name, verdict, stab string, mod func(*BaselineClass)) *BaselineClass {
-		c := &BaselineClass{Name: name, Kind: "class", Visibility: "public", Verdict: verdict, Stability: stab, Compose: true, Fields: []*Field{}}
+		c := &BaselineClass{Name: name, Kind: stability.KindClass, Visibility: stability.Public, Verdict: stability.Verdict(verdict), Stability: stab, Compose: true, Fields: []*Field{}}
 		if mod != nil {
 			mod(c)
 		}
@@ -256,7 +256,7 @@ func TestDiffRules(t *testing.T) {
 			[]string{"|improvement|unstable → runtime"}},
 		{"marker removed", cls("a.B", "stable", "Stable", func(c *BaselineClass) { c.Marked = true }), cls("a.B", "unstable", "Unstable", nil),
 			[]string{"|regression|stable → unstable: stable marker removed"}},
-		{"visibility only", cls("a.B", "stable", "Stable", nil), cls("a.B", "stable", "Stable", func(c *BaselineClass) { c.Visibility = "internal" }),
+		{"visibility only", cls("a.B", "stable", "Stable", nil), cls("a.B", "stable", "Stable", func(c *BaselineClass) { c.Visibility = stability.Internal }),
 			[]string{"|neutral|visibility public → internal"}},
 		{"new runtime read goes unstable", cls("a.B", "runtime", "Runtime(C)", func(c *BaselineClass) {
 			c.StableField, c.StableExpr, c.StableValue = true, "C.$stable", v(0)

@@ -20,8 +20,8 @@ type Explanation struct {
 	Normalized string `json:"normalized"`
 	// Verdict is the effective verdict: the call site's stability with every Runtime(C) part
 	// replaced by the $stable value it reads; Effective is that stability.
-	Verdict   string `json:"verdict"`
-	Effective string `json:"effective"`
+	Verdict   stability.Verdict `json:"verdict"`
+	Effective string            `json:"effective"`
 	// Producers names, for each class whose $stable is read, the compiler that built it.
 	Producers []string `json:"producers"`
 	// Expression is the $changed stability expression for slot 0, "" when nothing is passed.
@@ -64,7 +64,7 @@ func Explain(classpath []string, typ string, opts stability.Options) (*Explanati
 		Type:          in.Type.String(),
 		Stability:     in.Stability.String(),
 		Normalized:    norm.String(),
-		Verdict:       string(eff.Verdict()),
+		Verdict:       eff.Verdict(),
 		Effective:     describeStability(eff.Stability),
 		Producers:     []string{},
 		Reasons:       Sentences(in.Reason),

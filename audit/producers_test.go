@@ -64,9 +64,9 @@ func checkConsumer(t *testing.T, module, compiler string) {
 					continue // a generic class: checked through its instantiations below
 				}
 				checked++
-				want := map[bool]string{true: "stable", false: "unstable"}[h.Value == 0]
+				want := map[bool]stability.Verdict{true: stability.VerdictStable, false: stability.VerdictUnstable}[h.Value == 0]
 				got := c.Verdict
-				if got == string(stabruntime.VerdictUncertain) {
+				if got == stabruntime.VerdictUncertain {
 					got = "unstable" // a holder of an interface-typed field is unstable
 				}
 				if got != want {
@@ -338,7 +338,7 @@ func TestVerdictFollowsPatchedBytes(t *testing.T) {
 			continue
 		}
 		delete(want, c.Name)
-		if c.Verdict != w.verdict || c.StableValue == nil || *c.StableValue != w.value {
+		if string(c.Verdict) != w.verdict || c.StableValue == nil || *c.StableValue != w.value {
 			t.Errorf("%s: verdict %s $stable %s, want %s %d", c.Name, c.Verdict, ptr(c.StableValue), w.verdict, w.value)
 		}
 		if !strings.Contains(c.Drift, fmt.Sprintf("$stable written %s (%d)", w.verdict, w.value)) {

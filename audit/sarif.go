@@ -198,7 +198,7 @@ func writeSarif(w io.Writer, rules []sarifRule, results []sarifResult, errs []*E
 			level = "error"
 			inv.ExecutionSuccessful = false
 		}
-		inv.Notifications = append(inv.Notifications, sarifNotification{Level: level, Message: sarifMessage{e.Kind + ": " + e.Error()}})
+		inv.Notifications = append(inv.Notifications, sarifNotification{Level: level, Message: sarifMessage{string(e.Kind) + ": " + e.Error()}})
 	}
 	run.Invocations = []sarifInvocation{inv}
 	enc := json.NewEncoder(w)

@@ -38,7 +38,7 @@ type Options struct {
 	// Package, if set, keeps classes whose FQN matches this configuration-file pattern.
 	Package string
 	// Only keeps classes with this verdict ("stable", "unstable", "runtime" or "uncertain").
-	Only string
+	Only stability.Verdict
 	// DriftOnly keeps the classes whose bytes disagree with the consumer's compiler's rules.
 	DriftOnly bool
 	// SuggestConfig also judges which reported classes a stability configuration file could
@@ -83,8 +83,8 @@ type Summary struct {
 	// Skipped counts the entries not reported, by reason (the Skip constants).
 	Skipped map[string]int `json:"skipped"`
 	// Classes is the number of classes reported, Verdicts their count per verdict.
-	Classes  int            `json:"classes"`
-	Verdicts map[string]int `json:"verdicts"`
+	Classes  int                       `json:"classes"`
+	Verdicts map[stability.Verdict]int `json:"verdicts"`
 	// Drift counts the reported classes whose bytes disagree with the consumer's rules.
 	Drift int `json:"drift"`
 	// Errors is len(Report.Errors).
@@ -117,10 +117,10 @@ type Class struct {
 	Name    string `json:"name"`
 	Input   string `json:"input"`
 	// Entry is the class file's path inside Input.
-	Entry string `json:"entry,omitempty"`
-	Kind  string `json:"kind"`
+	Entry string              `json:"entry,omitempty"`
+	Kind  stability.ClassKind `json:"kind"`
 	// Visibility is the Kotlin visibility ("public", "internal", ...).
-	Visibility string `json:"visibility"`
+	Visibility stability.Visibility `json:"visibility"`
 	// StabilityInferred is the annotation's parameters value in the binary, nil without it.
 	StabilityInferred *int32 `json:"stabilityInferred"`
 	// StableField tells whether the class has a $stable field.
@@ -136,7 +136,7 @@ type Class struct {
 	Stability string `json:"stability"`
 	// Verdict is the effective verdict: "stable", "unstable", "runtime" (depends on type
 	// arguments or on a class missing from the classpath) or "uncertain" (an interface).
-	Verdict string `json:"verdict"`
+	Verdict stability.Verdict `json:"verdict"`
 	// Declared is the consumer's compile-time decision: objects, enums, marked, known-stable and
 	// configured classes are decided there; interfaces are uncertain; Java and Kotlin classes
 	// without Compose traces are unstable; every other class is Runtime(C).
@@ -180,35 +180,38 @@ type Class struct {
 
 // Field is one field line, as the compiler's report has it.
 type Field struct {
-	Name      string `json:"name"`
-	Type      string `json:"type"`
-	Var       bool   `json:"var"`
-	Stability string `json:"stability"`
-	Verdict   string `json:"verdict"`
+	Name      string            `json:"name"`
+	Type      string            `json:"type"`
+	Var       bool              `json:"var"`
+	Stability string            `json:"stability"`
+	Verdict   stability.Verdict `json:"verdict"`
 }
+
+// ErrorKind classifies an Error.
+type ErrorKind string
 
 // Error kinds.
 const (
 	// ErrUnreadable is an input, entry or class that cannot be read: a corrupt zip, a truncated
 	// class, garbage metadata.
-	ErrUnreadable = "unreadable"
+	ErrUnreadable ErrorKind = "unreadable"
 	// ErrUnresolved is a reference the classpath cannot satisfy: a missing class or field.
-	ErrUnresolved = "unresolved"
+	ErrUnresolved ErrorKind = "unresolved"
 	// ErrNotSimulable is a $stable initializer outside what composestab interprets.
-	ErrNotSimulable = "not-simulable"
+	ErrNotSimulable ErrorKind = "not-simulable"
 	// ErrInitFails is a class whose static initializer always throws, so the JVM never gives it
 	// a $stable value.
-	ErrInitFails = "init-fails"
+	ErrInitFails ErrorKind = "init-fails"
 )
 
 // Error is one problem met during the scan; the scan goes on with the rest.
 type Error struct {
-	// Kind is ErrUnreadable, ErrUnresolved or ErrNotSimulable.
-	Kind    string `json:"kind"`
-	Input   string `json:"input"`
-	Entry   string `json:"entry"`
-	Class   string `json:"class"`
-	Message string `json:"message"`
+	// Kind is ErrUnreadable, ErrUnresolved, ErrNotSimulable or ErrInitFails.
+	Kind    ErrorKind `json:"kind"`
+	Input   string    `json:"input"`
+	Entry   string    `json:"entry"`
+	Class   string    `json:"class"`
+	Message string    `json:"message"`
 	// Offset is where in the class file or archive entry the bad record starts, when known.
 	Offset *int64 `json:"offset,omitempty"`
 
@@ -407,7 +410,7 @@ func sortErrors(errs []*Error) {
 
 // keep returns why the options leave c out of the report, "" to report it.
 func keep(c *Class, opts Options, pkg *stability.Config) string {
-	if !opts.IncludeNonPublic && c.Visibility != "public" && c.Visibility != "protected" {
+	if !opts.IncludeNonPublic && !c.Visibility.IsPublicAPI() {
 		return SkipNotPublic
 	}
 	if pkg != nil && pkg.Match(strings.ReplaceAll(c.Name, "/", ".")) == nil ||
@@ -419,7 +422,7 @@ func keep(c *Class, opts Options, pkg *stability.Config) string {
 
 // summarize counts the reported classes; missing classes are counted over every scanned class.
 func summarize(rep *Report, perInput [][]*Class) *Summary {
-	sum := &Summary{Classes: len(rep.Classes), Verdicts: map[string]int{}, Errors: len(rep.Errors),
+	sum := &Summary{Classes: len(rep.Classes), Verdicts: map[stability.Verdict]int{}, Errors: len(rep.Errors),
 		Producers: []ProducerCount{}, Missing: []MissingClass{}}
 	byProducer := map[[2]string]int{}
 	for _, c := range rep.Classes {
@@ -533,7 +536,7 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *stabruntime.Eval
 		prod := stability.ProducerOf(c)
 		ac := &Class{
 			JVMName: c.JVMName, Name: c.FqName(), Input: input, Entry: c.Entry,
-			Kind: c.Kind.String(), Visibility: c.Visibility.String(),
+			Kind: c.Kind, Visibility: c.Visibility,
 			StabilityInferred: c.Inferred, StableField: c.HasStableField,
 			Compose:         c.HasStableField || c.Inferred != nil,
 			MetadataVersion: c.MetadataVersion, Producer: prod.String(),
@@ -546,7 +549,7 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *stabruntime.Eval
 		ac.effective = eff
 		ac.Declared = describeStability(eff.Declared)
 		ac.Stability = describeStability(eff.Stability)
-		ac.Verdict = string(eff.Verdict())
+		ac.Verdict = eff.Verdict()
 		ac.Missing = append(ac.Missing, eff.Missing...)
 		ac.Reasons = Sentences(r)
 		for _, v := range eff.Reads {
@@ -595,7 +598,7 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *stabruntime.Eval
 			}
 			for _, f := range r.Fields {
 				ac.Fields = append(ac.Fields, &Field{Name: f.Field.Name, Type: f.Field.Type.String(),
-					Var: f.Field.Var || f.Field.Bare, Stability: f.Stability.String(), Verdict: string(stability.VerdictOf(f.Stability))})
+					Var: f.Field.Var || f.Field.Bare, Stability: f.Stability.String(), Verdict: stability.VerdictOf(f.Stability)})
 			}
 			if r.Processed {
 				ac.InferredValue = inferredValue(ev, r)
@@ -849,7 +852,7 @@ func (rep *Report) addErrors(err error) {
 
 // newError describes err; a *classfile.FormatError inside it supplies the input, entry, class
 // and offset that the arguments leave empty.
-func newError(kind, input, entry, class string, err error) *Error {
+func newError(kind ErrorKind, input, entry, class string, err error) *Error {
 	ae := &Error{Kind: kind, Input: input, Entry: entry, Class: class, Message: err.Error(), err: err}
 	var fe *classfile.FormatError
 	if errors.As(err, &fe) {
@@ -874,7 +877,7 @@ func newError(kind, input, entry, class string, err error) *Error {
 	return ae
 }
 
-func errorKind(err error) string {
+func errorKind(err error) ErrorKind {
 	var (
 		mc *stabruntime.MissingClassError
 		mf *stabruntime.MissingFieldError

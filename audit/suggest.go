@@ -52,7 +52,7 @@ func suggestConfig(u *stability.Universe, ev *stabruntime.Evaluator, rep *Report
 	var candidates []*suggestion
 	for _, ac := range rep.Classes {
 		c := u.ClassByJVMName(ac.JVMName)
-		if ac.Verdict != string(stability.VerdictUnstable) {
+		if ac.Verdict != stability.VerdictUnstable {
 			continue
 		}
 		if _, r := consumer.TypeStability(stability.DefaultType(c), ""); r == nil || r.Rule != stability.RuleJava && r.Rule != stability.RuleNotCompose {

@@ -58,7 +58,7 @@ func TestSuggestConfigRoundTrip(t *testing.T) {
 			}
 			verdict := map[string]string{}
 			for _, c := range after.Classes {
-				verdict[c.Name] = c.Verdict
+				verdict[c.Name] = string(c.Verdict)
 			}
 			for _, s := range rep.Suggestions {
 				want := "unstable"

@@ -402,7 +402,7 @@ func (vf *verifier) close() {
 func (vf *verifier) publicAPI(c *Class) bool {
 	r := c.compiledResult()
 	if r == nil || r.Class == nil {
-		return c.Visibility == "public" || c.Visibility == "protected"
+		return c.Visibility.IsPublicAPI()
 	}
 	for sc, depth := r.Class, 0; sc != nil && depth < 32; depth++ {
 		switch sc.Visibility {

@@ -114,7 +114,7 @@ func scan(s *streams, o *auditOptions, paths []string, nonPublic bool) (*audit.R
 	}
 	opts := audit.Options{
 		Inputs: paths, Classpath: classpath, Configs: o.configs, Compiler: o.compiler,
-		IncludeNonPublic: nonPublic, Package: o.pkg, Only: o.only, DriftOnly: o.driftOnly, IncludeSynthetic: o.includeSynthetic,
+		IncludeNonPublic: nonPublic, Package: o.pkg, Only: stability.Verdict(o.only), DriftOnly: o.driftOnly, IncludeSynthetic: o.includeSynthetic,
 		Limits: o.limits, Composables: o.composables, SuggestConfig: o.suggest,
 	}
 	if s.errTTY && !o.quiet {
@@ -140,7 +140,7 @@ func scan(s *streams, o *auditOptions, paths []string, nonPublic bool) (*audit.R
 	}
 	if !o.quiet {
 		for _, e := range rep.Errors {
-			fmt.Fprintf(s.err, "%s: %s\n", colorize(s.errTTY, "33", e.Kind), e.Error())
+			fmt.Fprintf(s.err, "%s: %s\n", colorize(s.errTTY, "33", string(e.Kind)), e.Error())
 		}
 		printMissing(s, rep.Summary)
 	}
@@ -321,7 +321,7 @@ func summary(rep *audit.Report) string {
 	return b.String()
 }
 
-var verdictColor = map[string]string{"stable": "32", "runtime": "33", "unstable": "31", "uncertain": "35"}
+var verdictColor = map[stability.Verdict]string{"stable": "32", "runtime": "33", "unstable": "31", "uncertain": "35"}
 
 func colorize(on bool, code, text string) string {
 	if !on {
@@ -334,7 +334,7 @@ func writeTable(s *streams, rep *audit.Report) error {
 	t := newTable(s.out)
 	t.Header("Verdict", "Class", "Stability", "$stable", "Mask")
 	for _, c := range rep.Classes {
-		if err := t.Append(colorize(s.outTTY, verdictColor[c.Verdict], c.Verdict), c.Name, stabilityText(c), stableValue(c), maskText(c)); err != nil {
+		if err := t.Append(colorize(s.outTTY, verdictColor[c.Verdict], string(c.Verdict)), c.Name, stabilityText(c), stableValue(c), maskText(c)); err != nil {
 			return err
 		}
 	}
