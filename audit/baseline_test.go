@@ -5,13 +5,13 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"github.com/composestab/composestab/stability"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/composestab/composestab/internal/fixtures"
+	"github.com/composestab/composestab/stability"
 )
 
 // The -update flag may also be declared by another test file of the package; look it up at run

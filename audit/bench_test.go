@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/composestab/composestab/stability"
 	"testing"
+
+	"github.com/composestab/composestab/stability"
 )
 
 // syntheticBaseline is a library of n classes, each with three fields and a dependency read;

@@ -1,0 +1,161 @@
+package audit
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/composestab/composestab/classfile"
+	stabruntime "github.com/composestab/composestab/runtime"
+)
+
+// ErrorKind classifies an Error.
+type ErrorKind string
+
+// Error kinds.
+const (
+	// ErrUnreadable is an input, entry or class that cannot be read: a corrupt zip, a truncated
+	// class, garbage metadata.
+	ErrUnreadable ErrorKind = "unreadable"
+	// ErrUnresolved is a reference the classpath cannot satisfy: a missing class or field.
+	ErrUnresolved ErrorKind = "unresolved"
+	// ErrNotSimulable is a $stable initializer outside what composestab interprets.
+	ErrNotSimulable ErrorKind = "not-simulable"
+	// ErrInitFails is a class whose static initializer always throws, so the JVM never gives it
+	// a $stable value.
+	ErrInitFails ErrorKind = "init-fails"
+)
+
+// Error is one problem met during the scan; the scan goes on with the rest.
+type Error struct {
+	// Kind is ErrUnreadable, ErrUnresolved, ErrNotSimulable or ErrInitFails.
+	Kind    ErrorKind `json:"kind"`
+	Input   string    `json:"input"`
+	Entry   string    `json:"entry"`
+	Class   string    `json:"class"`
+	Message string    `json:"message"`
+	// Offset is where in the class file or archive entry the bad record starts, when known.
+	Offset *int64 `json:"offset,omitempty"`
+
+	err error
+}
+
+func (e *Error) Error() string {
+	loc := e.Input
+	if e.Entry != "" {
+		loc += "!" + e.Entry
+	}
+	msg := e.Message
+	if e.Offset != nil {
+		msg = fmt.Sprintf("%s (at offset %d)", msg, *e.Offset)
+	}
+	if e.Class != "" && !strings.HasPrefix(e.Message, e.Class+":") {
+		return fmt.Sprintf("%s: %s: %s", loc, e.Class, msg)
+	}
+	return fmt.Sprintf("%s: %s", loc, msg)
+}
+
+func (e *Error) Unwrap() error { return e.err }
+
+// sortErrors orders errors by their text, computing each text once.
+func sortErrors(errs []*Error) {
+	keys := make(map[*Error]string, len(errs))
+	for _, e := range errs {
+		keys[e] = e.Error()
+	}
+	sort.SliceStable(errs, func(i, j int) bool { return keys[errs[i]] < keys[errs[j]] })
+}
+
+// valueErrors turns the errors met computing a class's values into report errors, each once. A
+// class missing from the classpath is not repeated per class: the summary lists it once.
+func valueErrors(ac *Class, list []error) []*Error {
+	for i, m := range ac.Missing {
+		ac.Missing[i] = dottedName(m)
+	}
+	sort.Strings(ac.Missing)
+	ac.Missing = slices.Compact(ac.Missing)
+	var out []*Error
+	seen := map[string]bool{}
+	for _, e := range list {
+		var mc *stabruntime.MissingClassError
+		if errors.As(e, &mc) || seen[e.Error()] {
+			continue
+		}
+		seen[e.Error()] = true
+		out = append(out, &Error{Kind: errorKind(e), Input: ac.Input, Entry: ac.Entry, Class: ac.JVMName, Message: e.Error(), err: e})
+	}
+	return out
+}
+
+func (rep *Report) addErrors(err error) {
+	if err == nil {
+		return
+	}
+	var list []error
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		list = j.Unwrap()
+	} else {
+		list = []error{err}
+	}
+	for _, e := range list {
+		rep.Errors = append(rep.Errors, newError(ErrUnreadable, "", "", "", e))
+	}
+}
+
+// newError describes err; a *classfile.FormatError inside it supplies the input, entry, class
+// and offset that the arguments leave empty.
+func newError(kind ErrorKind, input, entry, class string, err error) *Error {
+	ae := &Error{Kind: kind, Input: input, Entry: entry, Class: class, Message: err.Error(), err: err}
+	var fe *classfile.FormatError
+	if errors.As(err, &fe) {
+		ae.Message = fe.Msg
+		if fe.Err != nil && fe.Msg == "" {
+			ae.Message = fe.Err.Error()
+		}
+		if ae.Input == "" {
+			ae.Input = fe.Path
+		}
+		if ae.Entry == "" {
+			ae.Entry = fe.Entry
+		}
+		if ae.Class == "" {
+			ae.Class = fe.Class
+		}
+		if fe.Offset >= 0 {
+			off := fe.Offset
+			ae.Offset = &off
+		}
+	}
+	return ae
+}
+
+func errorKind(err error) ErrorKind {
+	var (
+		mc *stabruntime.MissingClassError
+		mf *stabruntime.MissingFieldError
+		ns *stabruntime.NotSimulableError
+		nf *classfile.NotFoundError
+		fi *stabruntime.InitFailsError
+	)
+	switch {
+	case errors.As(err, &fi):
+		return ErrInitFails
+	case errors.As(err, &mc), errors.As(err, &mf), errors.As(err, &nf):
+		return ErrUnresolved
+	case errors.As(err, &ns):
+		return ErrNotSimulable
+	}
+	return ErrUnreadable
+}
+
+// Unreadable reports whether some input, entry or class could not be read.
+func (rep *Report) Unreadable() bool {
+	for _, e := range rep.Errors {
+		if e.Kind == ErrUnreadable {
+			return true
+		}
+	}
+	return false
+}
