@@ -16,34 +16,43 @@ func TestCompilersFixturesMatchCompiler(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	deps := map[string][]string{"pdep": nil, "producers": {"pdep"}, "pconfig": nil}
 	for _, v := range versions {
-		for mod, ds := range deps {
-			t.Run(v+"/"+mod, func(t *testing.T) { compareCompilerModule(t, v, mod, ds) })
+		// module, the jar's folder, its classpath (other jars of the same release), and the
+		// compiler that built it: the consumer is built by 2.4.20 against every release.
+		for _, m := range []struct {
+			mod, jar string
+			deps     []string
+			compiler string
+		}{
+			{"pdep", "pdep", nil, v},
+			{"producers", "producers", []string{"pdep/pdep.jar"}, v},
+			{"pconfig", "pconfig", nil, v},
+			{"pverify", "pverify", []string{"pverify/pverify-nocompose.jar"}, v},
+			{"consumer", "consumer", []string{"producers/producers.jar", "pdep/pdep.jar"}, DefaultCompiler},
+			{"consumer", "selfconsumer", []string{"producers/producers.jar", "pdep/pdep.jar"}, v},
+		} {
+			t.Run(v+"/"+m.jar, func(t *testing.T) { compareCompilerModule(t, v, m.mod, m.jar, m.deps, m.compiler) })
 		}
 	}
 }
 
-func compareCompilerModule(t *testing.T, v, mod string, ds []string) {
-	{
-		{
-			paths := []string{fixtures.CompilerJar(v, mod)}
-			for _, d := range ds {
-				paths = append(paths, fixtures.CompilerJar(v, d))
-			}
-			cp, err := classfile.OpenClasspath(append(paths, fixtures.RuntimeStubJar()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer cp.Close()
-			report := filepath.Join(filepath.Dir(paths[0]), mod+"-classes.txt")
-			opts := Options{Compiler: v}
-			if mod == "pconfig" {
-				if opts.Config, err = LoadConfig(filepath.Join(fixtures.Root(), "..", "src", "compilers", "pconfig", "stability.conf")); err != nil {
-					t.Fatal(err)
-				}
-			}
-			compareClassesReport(t, NewUniverse(cp), paths[0], opts, report)
+// compareCompilerModule compares module mod of release v (folder jar) with its -classes.txt.
+func compareCompilerModule(t *testing.T, v, mod, jar string, deps []string, compiler string) {
+	dir := filepath.Join(fixtures.Root(), "compilers", v, jar)
+	paths := []string{filepath.Join(dir, jar+".jar")}
+	for _, d := range deps {
+		paths = append(paths, filepath.Join(fixtures.Root(), "compilers", v, d))
+	}
+	cp, err := classfile.OpenClasspath(append(paths, fixtures.RuntimeStubJar()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cp.Close()
+	opts := Options{Compiler: compiler}
+	if mod == "pconfig" {
+		if opts.Config, err = LoadConfig(filepath.Join(fixtures.Root(), "..", "src", "compilers", "pconfig", "stability.conf")); err != nil {
+			t.Fatal(err)
 		}
 	}
+	compareClassesReport(t, NewUniverse(cp), paths[0], opts, filepath.Join(dir, mod+"-classes.txt"))
 }

@@ -23,9 +23,9 @@ type Options struct {
 const DefaultCompiler = "2.4.20"
 
 // SupportedCompilers lists the Kotlin releases whose Compose compiler rules are implemented, oldest
-// first: every release on the npm registry whose distribution ships a Compose plugin that its own
-// kotlinc can load (2.0.x ship one built for the embeddable compiler only).
-var SupportedCompilers = []string{"2.1.0", "2.1.20", "2.1.21", "2.2.0", "2.2.10", "2.2.20", "2.2.21",
+// first: every release on the npm registry whose distribution ships a Compose plugin (2.0.0 ships
+// none; 2.0.x ship one built for the embeddable compiler, which testdata/tools/relocate adapts).
+var SupportedCompilers = []string{"2.0.20", "2.0.21", "2.1.0", "2.1.20", "2.1.21", "2.2.0", "2.2.10", "2.2.20", "2.2.21",
 	"2.3.0", "2.3.10", "2.3.20", "2.3.21", "2.4.0", "2.4.10", "2.4.20", "2.5.0-Beta1"}
 
 // rules are the inference and report choices that changed between Compose compiler releases.
@@ -62,7 +62,7 @@ type ruleSet struct {
 // ruleSets is the version-keyed rule table, oldest first. Releases whose outputs are
 // byte-identical for every fixture share one set (testdata/golden/compilers).
 var ruleSets = []ruleSet{
-	{"2.1.0", "the oldest supported: superclasses ignored, interfaces Unstable, other-file classes inferred in place (producers: MyError, DerivedFromMut, UsesOtherFile)",
+	{"2.0.20", "the oldest supported (2.0.20 to 2.1.0 write identical reports, masks and $stable): superclasses ignored, interfaces Unstable, other-file classes inferred in place (producers: MyError, DerivedFromMut, UsesOtherFile)",
 		rules{}},
 	{"2.1.20", "the superclass's stability counts (producers: MyError, DerivedFromMut, SubOfDep)",
 		rules{superclassCounts: true}},

@@ -212,8 +212,17 @@ func (u *Universe) fromMetadata(c *Class, cf *classfile.Class, km *metadata.Clas
 				} else if p.ReturnType != nil {
 					propType := sc.convert(p.ReturnType)
 					c.fixups = append(c.fixups, func() {
-						if dc := field.Type.Class; dc != nil && len(field.Type.Args) == 0 && len(dc.loaded().TypeParameters) == 1 {
+						dc := field.Type.Class
+						if dc == nil || len(field.Type.Args) > 0 {
+							return
+						}
+						switch n := len(dc.loaded().TypeParameters); {
+						case n == 1:
 							field.Type.Args = []TypeArg{{Type: propType}}
+						case n == 2 && propertyDelegateInterfaces[dc.JVMName]:
+							// Delegates.observable, vetoable and notNull, like most delegate
+							// factories, return ReadWriteProperty<Any?, T>.
+							field.Type.Args = []TypeArg{{Type: &Type{Class: u.ClassByName("kotlin/Any"), Nullable: true}}, {Type: propType}}
 						}
 					})
 				}
@@ -228,6 +237,12 @@ func (u *Universe) fromMetadata(c *Class, cf *classfile.Class, km *metadata.Clas
 		}
 	}
 	u.propertyReferenceDelegates(c, cf, km, sc)
+}
+
+// propertyDelegateInterfaces are the delegate interfaces whose first type argument is the
+// receiver (thisRef) and second the property's type.
+var propertyDelegateInterfaces = map[string]bool{
+	"kotlin/properties/ReadWriteProperty": true, "kotlin/properties/ReadOnlyProperty": true,
 }
 
 // propertyReferenceDelegates adds the delegate fields of properties delegated to a property
