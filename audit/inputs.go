@@ -23,7 +23,9 @@ func inputSkips(cp *classfile.Classpath, inputs []string) map[string]int {
 			continue
 		}
 		for k, n := range in.Stats.Skipped {
-			skipped[k] += n
+			if n > 0 {
+				skipped[k] += n
+			}
 		}
 		if in.Stats.Failed > 0 {
 			skipped[SkipUnreadable] += in.Stats.Failed
