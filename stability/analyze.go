@@ -90,7 +90,7 @@ func (e *Engine) AnalyzeClass(c *Class) *ClassResult {
 		fs, fr := e.typeStability(f.Type, nil, nil, c.File)
 		res.Fields = append(res.Fields, FieldResult{Field: f, Stability: fs, Reason: fr})
 	}
-	if hasStableMarker(c) {
+	if e.hasStableMarker(c) {
 		res.Marked = true
 		res.Stability = Stable
 		res.Reason = &Reason{Rule: RuleMarked, Subject: c.FqName(), Stability: Stable}

@@ -50,6 +50,8 @@ type rules struct {
 	annotationsAreInterfaces bool
 	// qualifiedReportNames: -classes.txt names classes by FQN rather than simple name.
 	qualifiedReportNames bool
+	// errorProneMarker: Error Prone's @Immutable marks a class stable, like Compose's @Immutable.
+	errorProneMarker bool
 }
 
 // ruleSet is the rules of one release and of every later one up to the next ruleSet.
@@ -68,9 +70,12 @@ var ruleSets = []ruleSet{
 		rules{superclassCounts: true}},
 	{"2.2.20", "-classes.txt names classes by FQN (every report)",
 		rules{superclassCounts: true, qualifiedReportNames: true}},
+	{"2.3.0", "Error Prone's @Immutable is a stable marker (producers: ErrorProneMarked, ErrorProneHolder)",
+		rules{superclassCounts: true, qualifiedReportNames: true, errorProneMarker: true}},
 	{"2.4.0", "objects Stable, non-final classes seeded Uncertain, Uncertain superclasses ignored, interfaces and annotation classes Uncertain, other-file and other-module classes Runtime (producers: MutableObject, OpenVal, UsesOtherFile, HasList, HasAnnotationField)",
 		rules{objectsStable: true, openSeedUnknown: true, skipUnknownSuper: true, runtimeOtherFiles: true,
-			superclassCounts: true, interfacesUncertain: true, annotationsAreInterfaces: true, qualifiedReportNames: true}},
+			superclassCounts: true, interfacesUncertain: true, annotationsAreInterfaces: true, qualifiedReportNames: true,
+			errorProneMarker: true}},
 }
 
 // AutoCompiler, as Options.Compiler of an audit, reproduces each module's own report with the
@@ -258,7 +263,7 @@ func (e *Engine) typeStability(t *Type, subst substitutions, an *analyzing, file
 	// Nullability does not matter from here on.
 	c := t.Class.ensure()
 	if c.Value && c.Origin != OriginMissing && c.Underlying != nil {
-		if hasStableMarker(c) {
+		if e.hasStableMarker(c) {
 			return Stable, &Reason{Rule: RuleStableMarker, Subject: subject, Stability: Stable}
 		}
 		// The compiler analyses the underlying type without the value class's own type
@@ -364,7 +369,7 @@ func (e *Engine) classStabilityUncached(c *Class, subst substitutions, an *analy
 		return leaf(RuleCycle, Unstable)
 	case c.Origin == OriginMissing:
 		return leaf(RuleMissing, Unstable)
-	case hasStableMarkedDescendant(c):
+	case e.hasStableMarkedDescendant(c):
 		return leaf(RuleStableMarker, Stable)
 	case c.Kind == KindEnumClass || c.Kind == KindEnumEntry:
 		return leaf(RuleEnum, Stable)
@@ -518,10 +523,10 @@ func (e *Engine) configMatch(c *Class) *Matcher {
 }
 
 // hasStableMarker reports whether c itself carries a stable marker: an annotation whose class is
-// annotated @StableMarker, or errorprone's @Immutable.
-func hasStableMarker(c *Class) bool {
+// annotated @StableMarker, or (since 2.3.0) Error Prone's @Immutable.
+func (e *Engine) hasStableMarker(c *Class) bool {
 	for _, a := range c.Annotations {
-		if isStableMarker(a) {
+		if e.isStableMarker(a) {
 			return true
 		}
 	}
@@ -530,10 +535,12 @@ func hasStableMarker(c *Class) bool {
 
 // isStableMarker reports whether the annotation class a makes the classes it annotates stable.
 // Compose's own @Stable and @Immutable count even when the runtime is not on the classpath.
-func isStableMarker(a *Class) bool {
+func (e *Engine) isStableMarker(a *Class) bool {
 	switch a.loaded().Name {
-	case "com/google/errorprone/annotations/Immutable", "androidx/compose/runtime/Stable", "androidx/compose/runtime/Immutable":
+	case "androidx/compose/runtime/Stable", "androidx/compose/runtime/Immutable":
 		return true
+	case "com/google/errorprone/annotations/Immutable":
+		return e.rules.errorProneMarker
 	}
 	for _, m := range a.ensure().Annotations {
 		if m.loaded().Name == "androidx/compose/runtime/StableMarker" {
@@ -545,7 +552,7 @@ func isStableMarker(a *Class) bool {
 
 // hasStableMarkedDescendant reports whether c or any supertype, transitively, carries a stable
 // marker. kotlin.Any is skipped.
-func hasStableMarkedDescendant(c *Class) bool {
+func (e *Engine) hasStableMarkedDescendant(c *Class) bool {
 	seen := map[*Class]bool{}
 	var walk func(*Class) bool
 	walk = func(c *Class) bool {
@@ -554,7 +561,7 @@ func hasStableMarkedDescendant(c *Class) bool {
 		}
 		seen[c] = true
 		c.ensure()
-		if hasStableMarker(c) {
+		if e.hasStableMarker(c) {
 			return true
 		}
 		for _, t := range c.Supertypes {

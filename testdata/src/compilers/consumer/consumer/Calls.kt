@@ -15,6 +15,8 @@ fun ShowAny(v: Any?) {
 @Composable
 fun CallAll() {
     ShowAny(make<MutableObject>())
+    ShowAny(make<ErrorProneMarked>())
+    ShowAny(make<ErrorProneHolder>())
     ShowAny(make<PlainObject>())
     ShowAny(make<WithCompanion>())
     ShowAny(make<DataObject>())

@@ -11,6 +11,8 @@ import producers.*
 class Mut(var x: Int)
 
 class U_MutableObject(val v: MutableObject)
+class U_ErrorProneMarked(val v: ErrorProneMarked)
+class U_ErrorProneHolder(val v: ErrorProneHolder)
 class U_PlainObject(val v: PlainObject)
 class U_WithCompanion(val v: WithCompanion)
 class U_DataObject(val v: DataObject)
