@@ -661,8 +661,8 @@ type SlotCheck struct {
 	// slot was skipped.
 	Type, TypeSource string
 	// View says what made the prediction: "instantiator" (the consumer's view from another
-	// file or module), "module" (a type mentioning a class declared in the caller's own file,
-	// analysed as the compiler does from that file) or "literal" (a constant argument, whose
+	// file or module), "module" (a type mentioning a class of the caller's module, analysed as
+	// the compiler does from the caller's file) or "literal" (a constant argument, whose
 	// expression stability is Stable whatever its type).
 	View string
 	// Ours is our prediction of the stability part; nil when skipped.
@@ -1635,10 +1635,15 @@ func (ck *CallSiteChecker) invariantParams(class string) bool {
 }
 
 // predict is our call-site stability part for an argument of type k in the caller's file: the
-// Instantiator's consumer view, or the module's own analysis when the type mentions a class
-// declared in that very file (field analysis instead of Runtime).
+// Instantiator's consumer view, or the module's own analysis from that file when the type
+// mentions a class of the caller's module (field analysis for the file's own classes, and for the
+// module's other files too before 2.4.0).
 func (ck *CallSiteChecker) predict(k *ktype, file string) (SlotBits, string, stability.Stability, error) {
-	ts := k.String()
+	return ck.predictType(k.String(), file)
+}
+
+// predictType is predict for a type written as Instantiator.Parse reads it.
+func (ck *CallSiteChecker) predictType(ts, file string) (SlotBits, string, stability.Stability, error) {
 	t, err := ck.inst.Parse(ts)
 	if err != nil {
 		return SlotBits{}, "", nil, err
@@ -1646,7 +1651,7 @@ func (ck *CallSiteChecker) predict(k *ktype, file string) (SlotBits, string, sta
 	var s stability.Stability
 	var x Expr
 	view := "instantiator"
-	if ck.module != nil && file != "" && ck.mentionsFile(t, file, 0) {
+	if ck.module != nil && ck.mentionsModule(t, 0) {
 		view = "module"
 		s, _ = ck.engine.TypeStability(t, file)
 		if !stability.KnownStable(s) && !stability.KnownUnstable(s) {
@@ -1711,18 +1716,16 @@ func collectRefs(x Expr, out *[]string) {
 	}
 }
 
-func (ck *CallSiteChecker) mentionsFile(t *stability.Type, file string, depth int) bool {
+// mentionsModule reports whether t or any of its type arguments is a class of the caller's module.
+func (ck *CallSiteChecker) mentionsModule(t *stability.Type, depth int) bool {
 	if t == nil || depth > 32 {
 		return false
 	}
-	if t.Class != nil {
-		c := t.Class.Ensure()
-		if c.Module == ck.module && c.File == file {
-			return true
-		}
+	if t.Class != nil && t.Class.Ensure().Module == ck.module {
+		return true
 	}
 	for _, a := range t.Args {
-		if ck.mentionsFile(a.Type, file, depth+1) {
+		if ck.mentionsModule(a.Type, depth+1) {
 			return true
 		}
 	}

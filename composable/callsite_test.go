@@ -2,8 +2,10 @@ package composable
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -100,11 +102,6 @@ func TestSplitChanged(t *testing.T) {
 // checkModule checks every call site in a fixture module's jar.
 func checkModule(t *testing.T, m fixtures.Module) []*SiteCheck {
 	t.Helper()
-	cp, err := classfile.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cp.Close() })
 	var opts stability.Options
 	strong := true
 	for _, f := range m.Flags {
@@ -119,12 +116,23 @@ func checkModule(t *testing.T, m fixtures.Module) []*SiteCheck {
 			strong = false
 		}
 	}
+	return checkJar(t, m.Jar(), m.Classpath(), opts, strong)
+}
+
+// checkJar checks every call site in jar, compiled against classpath, predicting with opts.
+func checkJar(t *testing.T, jar string, classpath []string, opts stability.Options, strong bool) []*SiteCheck {
+	t.Helper()
+	cp, err := classfile.OpenClasspath(append([]string{jar}, classpath...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cp.Close() })
 	u := stability.NewUniverse(cp)
 	inst := stabruntime.NewInstantiator(u, stabruntime.New(cp), opts)
-	ck := NewCallSiteChecker(cp, u, inst, m.Jar(), opts, strong)
+	ck := NewCallSiteChecker(cp, u, inst, jar, opts, strong)
 	var names []string
 	for _, e := range cp.Entries() {
-		if e.Input == m.Jar() {
+		if e.Input == jar {
 			names = append(names, e.ClassName)
 		}
 	}
@@ -390,4 +398,94 @@ func appSeeds(f *testing.F, classes ...string) (fixtures.Module, *classfile.Clas
 		f.Add(data)
 	}
 	return m, cp
+}
+
+// TestConsumerCallSitesEveryCompiler is the consumer's side of the bytes-first view, proven by
+// the compilers: for every supported release V, an app compiled by 2.4.20 (consumer) and one
+// compiled by V itself (selfconsumer) call ShowAny(make<C>()) for each producer class C built by
+// V. The $changed each call passes is what that app's compiler decided for C as a dependency (0
+// for stable, the unstable bit, or C.$stable read at run time). make's erased result hides C from
+// the bytecode, so the types come from the source, in call order; our prediction for each, with
+// the app compiler's rules, must equal what the call passes.
+func TestConsumerCallSitesEveryCompiler(t *testing.T) {
+	types := callAllTypes(t)
+	for _, v := range stability.SupportedCompilers {
+		dir := filepath.Join(fixtures.Root(), "compilers", v)
+		deps := []string{filepath.Join(dir, "producers", "producers.jar"), filepath.Join(dir, "pdep", "pdep.jar"), fixtures.RuntimeStubJar()}
+		for _, app := range []struct{ folder, compiler string }{{"consumer", stability.DefaultCompiler}, {"selfconsumer", v}} {
+			t.Run(v+"/"+app.folder, func(t *testing.T) {
+				jar := filepath.Join(dir, app.folder, app.folder+".jar")
+				cp, err := classfile.OpenClasspath(append([]string{jar}, deps...))
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer cp.Close()
+				opts := stability.Options{Compiler: app.compiler}
+				u := stability.NewUniverse(cp)
+				ck := NewCallSiteChecker(cp, u, stabruntime.NewInstantiator(u, stabruntime.New(cp), opts), jar, opts, true)
+				checks, err := ck.CheckClass("consumer/CallsKt")
+				if err != nil {
+					t.Fatal(err)
+				}
+				var calls []*SiteCheck
+				for _, c := range checks {
+					if strings.HasPrefix(c.Method, "CallAll(") && c.Callee.Name == "ShowAny" {
+						calls = append(calls, c)
+					}
+				}
+				if len(calls) != len(types) {
+					t.Fatalf("%d ShowAny calls in the bytecode, %d in the source", len(calls), len(types))
+				}
+				for i, c := range calls {
+					if c.Status != SiteDecoded || len(c.Slots) != 1 {
+						t.Errorf("ShowAny(make<%s>()): %s (%s)", types[i], c.Status, c.Reason)
+						continue
+					}
+					got := c.Slots[0].Compiler
+					ours, _, s, err := ck.predictType(types[i], "consumer/Calls.kt")
+					if err != nil {
+						t.Errorf("ShowAny(make<%s>()): %v", types[i], err)
+						continue
+					}
+					if !ours.sameStability(got) {
+						t.Errorf("ShowAny(make<%s>()): %s's compiler passes %s, we predict %s (%s)", types[i], app.folder, got.Stability(), ours.Stability(), s)
+					}
+				}
+			})
+		}
+	}
+}
+
+// callAllTypes reads the type arguments of the ShowAny(make<T>()) calls in the consumer
+// fixture's source, qualified as Instantiator.Parse reads them.
+func callAllTypes(t *testing.T) []string {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(fixtures.Root(), "..", "src", "compilers", "consumer", "consumer", "Calls.kt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	qualify := regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_.]*`)
+	var types []string
+	for _, line := range strings.Split(string(src), "\n") {
+		arg, ok := strings.CutPrefix(strings.TrimSpace(line), "ShowAny(make<")
+		if !ok {
+			continue
+		}
+		arg = strings.TrimSuffix(arg, ">())")
+		types = append(types, qualify.ReplaceAllStringFunc(arg, func(n string) string {
+			switch {
+			case n == "Int":
+				return "kotlin.Int"
+			case n == "Mut": // the app's own class (Uses.kt)
+				return "consumer." + n
+			case strings.HasPrefix(n, "pdep."):
+				return n
+			}
+			return "producers." + n
+		}))
+	}
+	if len(types) < 60 {
+		t.Fatalf("only %d ShowAny(make<T>()) calls in Calls.kt", len(types))
+	}
+	return types
 }
