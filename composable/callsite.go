@@ -147,7 +147,7 @@ func newMethodCode(c *classfile.Class, m *classfile.Method, insns []classfile.In
 		mc.sources[target] = append(mc.sources[target], src)
 	}
 	for i, in := range insns {
-		if stabruntime.IsBranch(in.Opcode) {
+		if in.Opcode.IsBranch() {
 			add(int(in.Int), i)
 		}
 		if in.Opcode == classfile.OpTableswitch || in.Opcode == classfile.OpLookupswitch {
@@ -230,92 +230,6 @@ func trailingInts(params []string) int {
 	return n
 }
 
-// effect is an instruction's stack effect: how many values it pops and pushes.
-type effect struct{ pops, pushes int }
-
-// effectOf is the stack effect of insns[i] counted in values (a long is one value), and false
-// for subroutines, returns, throws and the instructions whose effect depends on value
-// categories.
-func (mc *methodCode) effectOf(i int) (effect, bool) {
-	in := &mc.insns[i]
-	switch op := in.Opcode; {
-	case op == classfile.OpNop, op == classfile.OpIinc:
-		return effect{0, 0}, true
-	case op >= classfile.OpAconstNull && op <= classfile.OpAload3:
-		return effect{0, 1}, true
-	case op >= classfile.OpIaload && op <= classfile.OpSaload:
-		return effect{2, 1}, true
-	case op >= classfile.OpIstore && op <= classfile.OpAstore3:
-		return effect{1, 0}, true
-	case op >= classfile.OpIastore && op <= classfile.OpSastore:
-		return effect{3, 0}, true
-	case op == classfile.OpPop:
-		return effect{1, 0}, true
-	case op == classfile.OpDup:
-		return effect{1, 2}, true
-	case op == classfile.OpDupX1:
-		return effect{2, 3}, true
-	case op == classfile.OpSwap:
-		return effect{2, 2}, true
-	case op >= classfile.OpIadd && op <= classfile.OpLxor:
-		if op >= classfile.OpIneg && op <= classfile.OpDneg {
-			return effect{1, 1}, true
-		}
-		return effect{2, 1}, true
-	case op >= classfile.OpI2l && op <= classfile.OpI2s:
-		return effect{1, 1}, true
-	case op >= classfile.OpLcmp && op <= classfile.OpDcmpg:
-		return effect{2, 1}, true
-	case op == classfile.OpGetstatic, op == classfile.OpNew:
-		return effect{0, 1}, true
-	case op == classfile.OpPutstatic, op == classfile.OpMonitorenter, op == classfile.OpMonitorexit:
-		return effect{1, 0}, true
-	case op == classfile.OpGetfield, op == classfile.OpNewarray, op == classfile.OpAnewarray,
-		op == classfile.OpArraylength, op == classfile.OpCheckcast, op == classfile.OpInstanceof:
-		return effect{1, 1}, true
-	case op == classfile.OpPutfield:
-		return effect{2, 0}, true
-	case op == classfile.OpMultianewarray:
-		return effect{int(in.Int), 1}, true
-	case op >= classfile.OpIfeq && op <= classfile.OpIfle, op == classfile.OpIfnull, op == classfile.OpIfnonnull,
-		op == classfile.OpTableswitch, op == classfile.OpLookupswitch:
-		return effect{1, 0}, true
-	case op >= classfile.OpIfIcmpeq && op <= classfile.OpIfAcmpne:
-		return effect{2, 0}, true
-	case op == classfile.OpGoto, op == classfile.OpGotoW:
-		return effect{0, 0}, true
-	case op >= classfile.OpInvokevirtual && op <= classfile.OpInvokedynamic:
-		var desc string
-		if op == classfile.OpInvokedynamic {
-			k, err := mc.class.Pool().Constant(in.Index)
-			d, ok := k.(classfile.Dynamic)
-			if err != nil || !ok {
-				return effect{}, false
-			}
-			desc = d.Descriptor
-		} else {
-			ref, err := mc.class.Pool().MemberRef(in.Index)
-			if err != nil {
-				return effect{}, false
-			}
-			desc = ref.Descriptor
-		}
-		params, ret, ok := classfile.ParseMethodDescriptor(desc)
-		if !ok {
-			return effect{}, false
-		}
-		e := effect{pops: len(params)}
-		if op != classfile.OpInvokestatic && op != classfile.OpInvokedynamic {
-			e.pops++
-		}
-		if ret != "V" {
-			e.pushes = 1
-		}
-		return e, true
-	}
-	return effect{}, false
-}
-
 // span is the contiguous instructions insns[start:end] that compute one value; start is -1
 // when they are not known.
 type span struct{ start, end int }
@@ -346,11 +260,11 @@ func (mc *methodCode) argSpans(call, n, lo int) []span {
 			seg++
 		}
 		i = prev
-		eff, ok := mc.effectOf(i)
+		eff, ok := mc.class.Pool().StackEffect(&mc.insns[i])
 		if !ok {
 			break
 		}
-		next := need + eff.pops - eff.pushes
+		next := need + eff.Pops - eff.Pushes
 		if next < need && next >= 0 && next < n && starts[next] < 0 {
 			starts[next], segs[next] = i, seg
 		}
@@ -377,13 +291,13 @@ func (mc *methodCode) pred(i, lo int) (prev int, join, ok bool) {
 	}
 	off := mc.insns[i].Offset
 	if !mc.targets[off] {
-		return i - 1, false, fallsThrough(mc.insns[i-1].Opcode)
+		return i - 1, false, mc.insns[i-1].Opcode.FallsThrough()
 	}
 	if mc.handlers[off] {
 		return 0, false, false
 	}
 	best := -1
-	if fallsThrough(mc.insns[i-1].Opcode) {
+	if mc.insns[i-1].Opcode.FallsThrough() {
 		best = i - 1
 	}
 	for _, src := range mc.sources[off] {
@@ -392,16 +306,6 @@ func (mc *methodCode) pred(i, lo int) (prev int, join, ok bool) {
 		}
 	}
 	return best, true, best >= 0
-}
-
-func fallsThrough(op classfile.Opcode) bool {
-	switch {
-	case op == classfile.OpGoto, op == classfile.OpGotoW, op == classfile.OpJsr, op == classfile.OpJsrW,
-		op == classfile.OpRet, op == classfile.OpTableswitch, op == classfile.OpLookupswitch,
-		op == classfile.OpAthrow, op >= classfile.OpIreturn && op <= classfile.OpReturn:
-		return false
-	}
-	return true
 }
 
 // intExpr rebuilds the int computed by insns[start:end] from an empty stack. restart reports a

@@ -25,10 +25,6 @@ func BinaryOp(op classfile.Opcode) string { return binaryOps[op] }
 // unknown operator.
 func Apply(op string, a, b int32) int32 { return apply(op, a, b) }
 
-// IsBranch reports a conditional or unconditional jump (jsr included), whose target is the
-// instruction's Int operand.
-func IsBranch(op classfile.Opcode) bool { return isBranch(op) }
-
 // Local reads an int local variable, such as a composable caller's own $changed or $dirty; the
 // call-site decoder of package composable builds it, a $stable initializer never does.
 type Local struct{ Index int }

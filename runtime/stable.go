@@ -402,9 +402,6 @@ func readInitializer(c *classfile.Class, init *initializer) {
 	}
 }
 
-// effect is an instruction's stack effect in the slice: how many values it pops and pushes.
-type effect struct{ pops, pushes int }
-
 // clinitStore finds the putstatic of this class's $stable in <clinit> and rebuilds the value it
 // stores from the straight-line instructions before it. It returns nil when there is no store.
 func clinitStore(c *classfile.Class, code *classfile.Code) (Expr, error) {
@@ -435,11 +432,11 @@ func clinitStore(c *classfile.Class, code *classfile.Code) (Expr, error) {
 	// Walk back until the instructions before the store have produced exactly its operand.
 	need, start := 1, -1
 	for i := store - 1; i >= 0; i-- {
-		eff, ok := stackEffect(&insns[i])
+		eff, ok := stackEffect(pool, &insns[i])
 		if !ok {
 			return nil, &NotSimulableError{Offset: insns[i].Offset, Reason: "instruction " + insns[i].Opcode.String() + " computes $stable"}
 		}
-		need += eff.pops - eff.pushes
+		need += eff.Pops - eff.Pushes
 		if need <= 0 {
 			start = i
 			break
@@ -523,34 +520,26 @@ var binaryOps = map[classfile.Opcode]string{
 	classfile.OpIadd: "+", classfile.OpIsub: "-", classfile.OpImul: "*",
 }
 
-// stackEffect gives the effect of the instructions a $stable initializer may use; ok is false for
-// anything else.
-func stackEffect(in *classfile.Instruction) (effect, bool) {
+// stackEffect gives the effect of the instructions a $stable initializer may use (constants,
+// $stable reads, stack shuffles and int arithmetic); ok is false for anything else.
+func stackEffect(pool *classfile.ConstantPool, in *classfile.Instruction) (classfile.StackEffect, bool) {
 	switch op := in.Opcode; {
 	case op >= classfile.OpIconstM1 && op <= classfile.OpIconst5, op == classfile.OpBipush, op == classfile.OpSipush,
-		op == classfile.OpLdc, op == classfile.OpLdcW, op == classfile.OpGetstatic:
-		return effect{0, 1}, true
-	case op == classfile.OpNop:
-		return effect{0, 0}, true
-	case op == classfile.OpDup:
-		return effect{1, 2}, true
-	case op == classfile.OpSwap:
-		return effect{2, 2}, true
-	case op == classfile.OpPop:
-		return effect{1, 0}, true
+		op == classfile.OpLdc, op == classfile.OpLdcW, op == classfile.OpGetstatic,
+		op == classfile.OpNop, op == classfile.OpDup, op == classfile.OpSwap, op == classfile.OpPop:
 	default:
-		if _, ok := binaryOps[op]; ok {
-			return effect{2, 1}, true
+		if _, ok := binaryOps[op]; !ok {
+			return classfile.StackEffect{}, false
 		}
 	}
-	return effect{}, false
+	return pool.StackEffect(in)
 }
 
 // jumpInto reports a branch, switch or handler target strictly inside (from, to].
 func jumpInto(insns []classfile.Instruction, code *classfile.Code, from, to int) (int, bool) {
 	inside := func(t int) bool { return t > from && t <= to }
 	for _, in := range insns {
-		if isBranch(in.Opcode) && inside(int(in.Int)) {
+		if in.Opcode.IsBranch() && inside(int(in.Int)) {
 			return int(in.Int), true
 		}
 		isSwitch := in.Opcode == classfile.OpTableswitch || in.Opcode == classfile.OpLookupswitch
@@ -571,11 +560,6 @@ func jumpInto(insns []classfile.Instruction, code *classfile.Code, from, to int)
 	return 0, false
 }
 
-func isBranch(op classfile.Opcode) bool {
-	return (op >= classfile.OpIfeq && op <= classfile.OpJsr) || op == classfile.OpIfnull || op == classfile.OpIfnonnull ||
-		op == classfile.OpGotoW || op == classfile.OpJsrW
-}
-
 // alwaysThrows reports an athrow that <clinit>'s straight-line code reaches from its first
 // instruction, before any branch or return and outside every exception handler's range. The
 // class then never finishes initializing, whatever it stored before.
@@ -593,7 +577,7 @@ func alwaysThrows(code *classfile.Code) (int, bool) {
 				}
 			}
 			return in.Offset, true
-		case isBranch(op), op == classfile.OpTableswitch, op == classfile.OpLookupswitch,
+		case op.IsBranch(), op == classfile.OpTableswitch, op == classfile.OpLookupswitch,
 			op >= classfile.OpIreturn && op <= classfile.OpReturn:
 			return 0, false
 		}
