@@ -53,7 +53,7 @@ const (
 // Analyze reads every composable of the module cfg.Input.
 func Analyze(cfg Config) *Module {
 	a := &analyzer{cfg: cfg, engine: stability.NewEngine(cfg.Universe.Module(cfg.Input), cfg.Options),
-		ck: NewCallSiteChecker(cfg.Classpath, cfg.Universe, nil, cfg.Input, cfg.Options, true)}
+		ck: newCallSiteChecker(cfg.Classpath, cfg.Universe, nil, cfg.Input, cfg.Options, true)}
 	mod := &Module{Features: DefaultFeatures}
 	classes, _ := cfg.Universe.InputClasses(cfg.Input)
 	var bodies []*body
@@ -94,7 +94,7 @@ func Analyze(cfg Config) *Module {
 			continue // the bridge's call of the member is the compiler's own, not recorded
 		}
 		for _, s := range b.sites {
-			if s.Status == SiteRestart {
+			if s.Status == siteRestart {
 				continue
 			}
 			mod.Arguments = append(mod.Arguments, a.ck.Arguments(a.ck.Check(s))...)
@@ -107,7 +107,7 @@ func Analyze(cfg Config) *Module {
 type analyzer struct {
 	cfg    Config
 	engine *stability.Engine
-	ck     *CallSiteChecker
+	ck     *callSiteChecker
 }
 
 type found struct {

@@ -45,7 +45,7 @@ type body struct {
 	changedMasks []int32
 	// sites are the composable calls, restart calls included; lambdaCalls counts invocations
 	// of composable lambdas (FunctionN.invoke with the composer).
-	sites       []*CallSite
+	sites       []*callSite
 	lambdaCalls int
 	lambdas     []Lambda
 }
@@ -283,7 +283,7 @@ func storeIndex(in *classfile.Instruction) int {
 func (b *body) calls() int {
 	n := b.lambdaCalls
 	for _, s := range b.sites {
-		if s.Status != SiteRestart {
+		if s.Status != siteRestart {
 			n++
 		}
 	}

@@ -17,33 +17,37 @@ import (
 )
 
 func TestSplitChanged(t *testing.T) {
-	ref := func(c string) Expr { return Ref{Class: c, Field: StableField} }
-	or := func(x, y Expr) Expr { return Op{Op: "|", X: x, Y: y} }
-	shl := func(x Expr, n int32) Expr { return Op{Op: "<<", X: x, Y: Const{Value: n}} }
-	and := func(x, y Expr) Expr { return Op{Op: "&", X: x, Y: y} }
-	shr := func(x Expr, n int32) Expr { return Op{Op: ">>", X: x, Y: Const{Value: n}} }
-	dirty := Local{Index: 7}
+	ref := func(c string) stabruntime.Expr { return stabruntime.Ref{Class: c, Field: stabruntime.StableField} }
+	or := func(x, y stabruntime.Expr) stabruntime.Expr { return stabruntime.Op{Op: "|", X: x, Y: y} }
+	shl := func(x stabruntime.Expr, n int32) stabruntime.Expr {
+		return stabruntime.Op{Op: "<<", X: x, Y: stabruntime.Const{Value: n}}
+	}
+	and := func(x, y stabruntime.Expr) stabruntime.Expr { return stabruntime.Op{Op: "&", X: x, Y: y} }
+	shr := func(x stabruntime.Expr, n int32) stabruntime.Expr {
+		return stabruntime.Op{Op: ">>", X: x, Y: stabruntime.Const{Value: n}}
+	}
+	dirty := stabruntime.Local{Index: 7}
 	tests := []struct {
 		name  string
-		x     Expr
-		slots map[int]SlotBits
+		x     stabruntime.Expr
+		slots map[int]slotBits
 		force bool
 		err   string
 	}{
-		{name: "zero", x: Const{Value: 0}},
-		{name: "static slot 0", x: Const{Value: 6}, slots: map[int]SlotBits{0: {Static: true}}},
-		{name: "static slots 0 and 1", x: Const{Value: 54}, slots: map[int]SlotBits{0: {Static: true}, 1: {Static: true}}},
-		{name: "unstable bits", x: Const{Value: 8 | 8<<3}, slots: map[int]SlotBits{0: {Unstable: true}, 1: {Unstable: true}}},
-		{name: "force", x: Const{Value: 1}, force: true},
+		{name: "zero", x: stabruntime.Const{Value: 0}},
+		{name: "static slot 0", x: stabruntime.Const{Value: 6}, slots: map[int]slotBits{0: {Static: true}}},
+		{name: "static slots 0 and 1", x: stabruntime.Const{Value: 54}, slots: map[int]slotBits{0: {Static: true}, 1: {Static: true}}},
+		{name: "unstable bits", x: stabruntime.Const{Value: 8 | 8<<3}, slots: map[int]slotBits{0: {Unstable: true}, 1: {Unstable: true}}},
+		{name: "force", x: stabruntime.Const{Value: 1}, force: true},
 		{
 			name:  "Box<Plain> in slot 0",
 			x:     or(ref("app/Box"), ref("app/Plain")),
-			slots: map[int]SlotBits{0: {Refs: []string{"app/Box", "app/Plain"}}},
+			slots: map[int]slotBits{0: {Refs: []string{"app/Box", "app/Plain"}}},
 		},
 		{
 			name: "spec example: ShowBox(Box(p), hv, anon)",
-			x:    or(or(or(ref("app/Box"), ref("app/Plain")), shl(ref("app/HasVar"), 3)), and(Const{Value: 0x70}, dirty)),
-			slots: map[int]SlotBits{
+			x:    or(or(or(ref("app/Box"), ref("app/Plain")), shl(ref("app/HasVar"), 3)), and(stabruntime.Const{Value: 0x70}, dirty)),
+			slots: map[int]slotBits{
 				0: {Refs: []string{"app/Box", "app/Plain"}},
 				1: {Refs: []string{"app/HasVar"}, Forwarded: true, Certain: true},
 			},
@@ -51,29 +55,29 @@ func TestSplitChanged(t *testing.T) {
 		{
 			name:  "shifted OR of reads",
 			x:     shl(or(ref("app/Box"), ref("app/User")), 6),
-			slots: map[int]SlotBits{2: {Refs: []string{"app/Box", "app/User"}}},
+			slots: map[int]slotBits{2: {Refs: []string{"app/Box", "app/User"}}},
 		},
 		{
 			name:  "forwarded and shifted right",
-			x:     or(ref("app/Plain"), and(Const{Value: 112}, shr(dirty, 9))),
-			slots: map[int]SlotBits{0: {Refs: []string{"app/Plain"}}, 1: {Forwarded: true, Certain: true}},
+			x:     or(ref("app/Plain"), and(stabruntime.Const{Value: 112}, shr(dirty, 9))),
+			slots: map[int]slotBits{0: {Refs: []string{"app/Plain"}}, 1: {Forwarded: true, Certain: true}},
 		},
 		{
 			name:  "constant with reads",
-			x:     or(Const{Value: 48}, ref("app/User")),
-			slots: map[int]SlotBits{0: {Refs: []string{"app/User"}}, 1: {Static: true}},
+			x:     or(stabruntime.Const{Value: 48}, ref("app/User")),
+			slots: map[int]slotBits{0: {Refs: []string{"app/User"}}, 1: {Static: true}},
 		},
 		{
 			name:  "type parameter's unstable bit",
-			x:     or(and(Const{Value: 8}, Local{Index: 2}), and(Const{Value: 14}, dirty)),
-			slots: map[int]SlotBits{0: {Forwarded: true, Certain: true}},
+			x:     or(and(stabruntime.Const{Value: 8}, stabruntime.Local{Index: 2}), and(stabruntime.Const{Value: 14}, dirty)),
+			slots: map[int]slotBits{0: {Forwarded: true, Certain: true}},
 		},
-		{name: "state Same is not a call-site constant", x: Const{Value: 2}, err: "state 001 in slot 0"},
-		{name: "bit 31", x: Const{Value: -1 << 31}, err: "bit 31"},
+		{name: "state Same is not a call-site constant", x: stabruntime.Const{Value: 2}, err: "state 001 in slot 0"},
+		{name: "bit 31", x: stabruntime.Const{Value: -1 << 31}, err: "bit 31"},
 		{name: "shift off a slot", x: shl(ref("app/Box"), 4), err: "not a $stable read"},
-		{name: "not $stable", x: Ref{Class: "app/Box", Field: "other"}, err: "not a $stable read"},
+		{name: "not $stable", x: stabruntime.Ref{Class: "app/Box", Field: "other"}, err: "not a $stable read"},
 		{name: "reads mixed with locals", x: and(ref("app/Box"), dirty), err: "mixes"},
-		{name: "other operator", x: Op{Op: "+", X: ref("app/Box"), Y: Const{Value: 1}}, err: "not a $stable read"},
+		{name: "other operator", x: stabruntime.Op{Op: "+", X: ref("app/Box"), Y: stabruntime.Const{Value: 1}}, err: "not a $stable read"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -100,7 +104,7 @@ func TestSplitChanged(t *testing.T) {
 }
 
 // checkModule checks every call site in a fixture module's jar.
-func checkModule(t *testing.T, m fixtures.Module) []*SiteCheck {
+func checkModule(t *testing.T, m fixtures.Module) []*siteCheck {
 	t.Helper()
 	var opts stability.Options
 	strong := true
@@ -120,7 +124,7 @@ func checkModule(t *testing.T, m fixtures.Module) []*SiteCheck {
 }
 
 // checkJar checks every call site in jar, compiled against classpath, predicting with opts.
-func checkJar(t *testing.T, jar string, classpath []string, opts stability.Options, strong bool) []*SiteCheck {
+func checkJar(t *testing.T, jar string, classpath []string, opts stability.Options, strong bool) []*siteCheck {
 	t.Helper()
 	cp, err := classfile.OpenClasspath(append([]string{jar}, classpath...))
 	if err != nil {
@@ -129,7 +133,7 @@ func checkJar(t *testing.T, jar string, classpath []string, opts stability.Optio
 	t.Cleanup(func() { cp.Close() })
 	u := stability.NewUniverse(cp)
 	inst := stabruntime.NewInstantiator(u, stabruntime.New(cp), opts)
-	ck := NewCallSiteChecker(cp, u, inst, jar, opts, strong)
+	ck := newCallSiteChecker(cp, u, inst, jar, opts, strong)
 	var names []string
 	for _, e := range cp.Entries() {
 		if e.Input == jar {
@@ -137,7 +141,7 @@ func checkJar(t *testing.T, jar string, classpath []string, opts stability.Optio
 		}
 	}
 	sort.Strings(names)
-	var out []*SiteCheck
+	var out []*siteCheck
 	for _, n := range names {
 		checks, err := ck.CheckClass(n)
 		if err != nil {
@@ -148,7 +152,7 @@ func checkJar(t *testing.T, jar string, classpath []string, opts stability.Optio
 	return out
 }
 
-func siteName(c *SiteCheck) string {
+func siteName(c *siteCheck) string {
 	return fmt.Sprintf("%s.%s@%d -> %s.%s", simpleName(c.Class), c.Method[:strings.IndexByte(c.Method, '(')], c.Offset, simpleName(c.Callee.Owner), c.Callee.Name)
 }
 
@@ -160,21 +164,21 @@ func TestCallSitesMatchCompiler(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var all []*SiteCheck
+	var all []*siteCheck
 	for _, m := range mods {
 		if m.Kind != fixtures.KindCompose {
 			continue
 		}
 		checks := checkModule(t, m)
 		all = append(all, checks...)
-		sum := Summarize(checks)
+		sum := summarize(checks)
 		t.Logf("%s: %s", m.Name, sum)
 		for _, c := range checks {
 			switch c.Status {
-			case SiteNotDecodable:
+			case siteNotDecodable:
 				t.Logf("  not decodable: %s: %s", siteName(c), c.Reason)
 				continue
-			case SiteRestart:
+			case siteRestart:
 				continue
 			}
 			for _, s := range c.Slots {
@@ -192,7 +196,7 @@ func TestCallSitesMatchCompiler(t *testing.T) {
 			}
 		}
 	}
-	sum := Summarize(all)
+	sum := summarize(all)
 	t.Logf("all modules: %s", sum)
 	if sum.Compared != sum.Equal {
 		t.Errorf("%d of %d compared slots differ", sum.Compared-sum.Equal, sum.Compared)
@@ -202,7 +206,7 @@ func TestCallSitesMatchCompiler(t *testing.T) {
 	}
 }
 
-func bitsString(b SlotBits) string {
+func bitsString(b slotBits) string {
 	s := b.Stability()
 	if b.Static {
 		s += " +static"
@@ -292,7 +296,7 @@ func TestCallSiteDecoding(t *testing.T) {
 			ours:  []string{"skip"},
 		},
 	}
-	byModule := map[string][]*SiteCheck{}
+	byModule := map[string][]*siteCheck{}
 	for _, tt := range tests {
 		name := fmt.Sprintf("%s/%s/%s#%d", tt.module, tt.method, tt.callee, tt.nth)
 		t.Run(name, func(t *testing.T) {
@@ -305,7 +309,7 @@ func TestCallSiteDecoding(t *testing.T) {
 				checks = checkModule(t, m)
 				byModule[tt.module] = checks
 			}
-			var found *SiteCheck
+			var found *siteCheck
 			n := 0
 			for _, c := range checks {
 				if c.Class == tt.class && strings.HasPrefix(c.Method, tt.method+"(") && c.Callee.Name == tt.callee {
@@ -319,7 +323,7 @@ func TestCallSiteDecoding(t *testing.T) {
 			if found == nil {
 				t.Fatal("call site not found")
 			}
-			if found.Status != SiteDecoded {
+			if found.Status != siteDecoded {
 				t.Fatalf("status %v: %s", found.Status, found.Reason)
 			}
 			if tt.ints != nil {
@@ -358,13 +362,13 @@ func TestCallSiteDecoding(t *testing.T) {
 func FuzzCallSites(f *testing.F) {
 	m, cp := appSeeds(f, "app/CallersKt", "app/CallersLibsKt", "app/ComposablesKt", "app/Screen$ComposeDefaultImpls")
 	u := stability.NewUniverse(cp)
-	ck := NewCallSiteChecker(cp, u, stabruntime.NewInstantiator(u, stabruntime.New(cp), stability.Options{}), m.Jar(), stability.Options{}, true)
+	ck := newCallSiteChecker(cp, u, stabruntime.NewInstantiator(u, stabruntime.New(cp), stability.Options{}), m.Jar(), stability.Options{}, true)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := classfile.Parse(data)
 		if err != nil {
 			return
 		}
-		sites, _ := FindCallSites(c)
+		sites, _ := findCallSites(c)
 		for _, s := range sites {
 			sc := ck.Check(s)
 			for _, sl := range sc.Slots {
@@ -422,12 +426,12 @@ func TestConsumerCallSitesEveryCompiler(t *testing.T) {
 				defer cp.Close()
 				opts := stability.Options{Compiler: app.compiler}
 				u := stability.NewUniverse(cp)
-				ck := NewCallSiteChecker(cp, u, stabruntime.NewInstantiator(u, stabruntime.New(cp), opts), jar, opts, true)
+				ck := newCallSiteChecker(cp, u, stabruntime.NewInstantiator(u, stabruntime.New(cp), opts), jar, opts, true)
 				checks, err := ck.CheckClass("consumer/CallsKt")
 				if err != nil {
 					t.Fatal(err)
 				}
-				var calls []*SiteCheck
+				var calls []*siteCheck
 				for _, c := range checks {
 					if strings.HasPrefix(c.Method, "CallAll(") && c.Callee.Name == "ShowAny" {
 						calls = append(calls, c)
@@ -437,7 +441,7 @@ func TestConsumerCallSitesEveryCompiler(t *testing.T) {
 					t.Fatalf("%d ShowAny calls in the bytecode, %d in the source", len(calls), len(types))
 				}
 				for i, c := range calls {
-					if c.Status != SiteDecoded || len(c.Slots) != 1 {
+					if c.Status != siteDecoded || len(c.Slots) != 1 {
 						t.Errorf("ShowAny(make<%s>()): %s (%s)", types[i], c.Status, c.Reason)
 						continue
 					}

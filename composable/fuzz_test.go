@@ -14,7 +14,7 @@ func FuzzComposables(f *testing.F) {
 	m, cp := appSeeds(f, "app/ComposablesKt", "app/CallersKt", "app/Screen", "app/Screen$ComposeDefaultImpls", "app/ComposableSingletons$CallersKt")
 	u := stability.NewUniverse(cp)
 	a := &analyzer{cfg: Config{Classpath: cp, Universe: u, Input: m.Jar()}, engine: stability.NewEngine(u.Module(m.Jar()), stability.Options{}),
-		ck: NewCallSiteChecker(cp, u, nil, m.Jar(), stability.Options{}, true)}
+		ck: newCallSiteChecker(cp, u, nil, m.Jar(), stability.Options{}, true)}
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzBody(a, u, data) })
 }
 

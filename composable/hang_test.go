@@ -25,7 +25,7 @@ func TestMutatedClassesNeverHang(t *testing.T) {
 	defer cp.Close()
 	u := stability.NewUniverse(cp)
 	a := &analyzer{cfg: Config{Classpath: cp, Universe: u, Input: mod.Jar()}, engine: stability.NewEngine(u.Module(mod.Jar()), stability.Options{}),
-		ck: NewCallSiteChecker(cp, u, nil, mod.Jar(), stability.Options{}, true)}
+		ck: newCallSiteChecker(cp, u, nil, mod.Jar(), stability.Options{}, true)}
 	n := 300
 	if testing.Short() {
 		n = 30
