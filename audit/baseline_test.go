@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,41 +13,11 @@ import (
 	"github.com/composestab/composestab/stability"
 )
 
-// The -update flag may also be declared by another test file of the package; look it up at run
-// time so that both can coexist.
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the goldens in testdata/")
-	}
-}
-
-func updating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
-
 // checkGoldenFile compares got with testdata/name, with the fixture root written as $GOLDEN so
 // that goldens do not depend on where the checkout is.
 func checkGoldenFile(t *testing.T, name, got string) {
 	t.Helper()
-	got = strings.ReplaceAll(got, fixtures.Root(), "$GOLDEN")
-	path := filepath.Join("testdata", name)
-	if updating() {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
+	fixtures.CheckGolden(t, filepath.Join("testdata", name), got)
 }
 
 func jar(t testing.TB, module string) string {

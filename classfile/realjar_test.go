@@ -1,30 +1,20 @@
 package classfile
 
 import (
-	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/composestab/composestab/internal/fixtures"
 )
 
-// kotlinLib returns $KOTLIN_HOME/lib/name, skipping the test when the
-// distribution is not installed (CI has only committed files).
-func kotlinLib(tb testing.TB, name string) string {
-	tb.Helper()
-	p := filepath.Join(kotlinHome(), "lib", name)
-	if _, err := os.Stat(p); err != nil {
-		tb.Skipf("Kotlin distribution not available: %v", err)
-	}
-	return p
-}
+// kotlinLib returns lib/name of the Kotlin distribution, skipping the test when it is not
+// installed (CI has only committed files).
+func kotlinLib(tb testing.TB, name string) string { return fixtures.KotlinLib(tb, name) }
 
-func kotlinHome() string {
-	if home := os.Getenv("KOTLIN_HOME"); home != "" {
-		return home
-	}
-	return "/root/.cache/composestab/kotlin-compiler-2.4.20/node_modules/kotlin-compiler"
-}
+// kotlinHome is the Kotlin distribution's folder, which may not exist.
+func kotlinHome() string { home, _ := fixtures.KotlinHome(); return home }
 
 // TestRealJars parses every class of the big Kotlin jars, including the
 // decoded instructions of every method.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,8 +9,6 @@ import (
 
 	"github.com/composestab/composestab/internal/fixtures"
 )
-
-var update = flag.Bool("update", false, "rewrite the CLI goldens in testdata/")
 
 // runCLI runs the command in-process and returns stdout and stderr with the fixture root replaced
 // by $GOLDEN, so goldens do not depend on where the checkout is.
@@ -26,20 +23,7 @@ func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 
 func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
+	fixtures.CheckGolden(t, filepath.Join("testdata", name), got)
 }
 
 func fixtureJar(t *testing.T, module string) string {

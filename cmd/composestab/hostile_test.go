@@ -181,7 +181,7 @@ func writeMany(t testing.TB, path string) {
 // TestHostileCorpusUpToDate regenerates the committed corpus (with -update) or checks it.
 func TestHostileCorpusUpToDate(t *testing.T) {
 	dir := hostileDir()
-	if *update {
+	if fixtures.Updating() {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}

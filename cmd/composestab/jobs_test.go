@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,13 +12,6 @@ import (
 // Tests of dump, check, diff and verify on the evolving library's two releases (libv1 on depv1;
 // libv2 on depv2, with evo.lib.Moving moved to the non-Compose plainv2). Goldens are
 // testdata/jobs-*.golden; go test -update rewrites them.
-
-// The -update flag may be declared by another test file of the package; look it up at run time.
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the CLI goldens in testdata/")
-	}
-}
 
 func joinPaths(paths ...string) string { return strings.Join(paths, string(os.PathListSeparator)) }
 
