@@ -2,6 +2,7 @@ package stability
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -146,6 +147,7 @@ type sigParser struct {
 	i     int
 	owner *Class
 	err   error
+	depth int // types being read, nested: arrays and type arguments
 }
 
 func (p *sigParser) fail(msg string) {
@@ -204,6 +206,13 @@ func (p *sigParser) typeParameters() []*TypeParameter {
 }
 
 func (p *sigParser) fieldType() *Type {
+	// A signature is at most 65 535 bytes, but every nested type costs a stack frame here and
+	// in every walk of the model after; the JVM itself allows 255 array dimensions.
+	if p.depth++; p.depth > classfile.DefaultMaxNesting {
+		p.fail("types nested more than " + strconv.Itoa(classfile.DefaultMaxNesting) + " deep")
+		return nil
+	}
+	defer func() { p.depth-- }()
 	switch c := p.peek(); c {
 	case 'L':
 		p.i++
