@@ -245,19 +245,8 @@ func holderTypes(t *testing.T) map[string]string {
 	}
 	out := map[string]string{}
 	re := regexp.MustCompile(`(?m)^class (U_\w+)\(val v: (.+)\)$`)
-	word := regexp.MustCompile(`[A-Za-z_][\w.]*`)
 	for _, m := range re.FindAllStringSubmatch(string(src), -1) {
-		out[m[1]] = word.ReplaceAllStringFunc(m[2], func(w string) string {
-			switch {
-			case w == "Int":
-				return "kotlin.Int"
-			case w == "Mut":
-				return "consumer.Mut"
-			case strings.HasPrefix(w, "pdep."):
-				return w
-			}
-			return "producers." + w
-		})
+		out[m[1]] = fixtures.QualifyConsumerType(m[2])
 	}
 	if len(out) < 70 {
 		t.Fatalf("read %d holders", len(out))

@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -468,7 +467,6 @@ func callAllTypes(t *testing.T) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	qualify := regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_.]*`)
 	var types []string
 	for _, line := range strings.Split(string(src), "\n") {
 		arg, ok := strings.CutPrefix(strings.TrimSpace(line), "ShowAny(make<")
@@ -476,17 +474,7 @@ func callAllTypes(t *testing.T) []string {
 			continue
 		}
 		arg = strings.TrimSuffix(arg, ">())")
-		types = append(types, qualify.ReplaceAllStringFunc(arg, func(n string) string {
-			switch {
-			case n == "Int":
-				return "kotlin.Int"
-			case n == "Mut": // the app's own class (Uses.kt)
-				return "consumer." + n
-			case strings.HasPrefix(n, "pdep."):
-				return n
-			}
-			return "producers." + n
-		}))
+		types = append(types, fixtures.QualifyConsumerType(arg))
 	}
 	if len(types) < 60 {
 		t.Fatalf("only %d ShowAny(make<T>()) calls in Calls.kt", len(types))
