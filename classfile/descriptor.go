@@ -46,3 +46,12 @@ func fieldDescLen(s string) int {
 	}
 	return 0
 }
+
+// DescriptorClass returns the internal name a field descriptor "Lcom/x/Foo;" names; ok is false
+// for a primitive, an array or anything malformed.
+func DescriptorClass(desc string) (internalName string, ok bool) {
+	if len(desc) > 2 && desc[0] == 'L' && desc[len(desc)-1] == ';' && fieldDescLen(desc) == len(desc) {
+		return desc[1 : len(desc)-1], true
+	}
+	return "", false
+}

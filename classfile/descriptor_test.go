@@ -29,3 +29,24 @@ func TestParseMethodDescriptor(t *testing.T) {
 		}
 	}
 }
+
+func TestDescriptorClass(t *testing.T) {
+	tests := []struct {
+		desc, want string
+		ok         bool
+	}{
+		{"Ljava/lang/String;", "java/lang/String", true},
+		{"Lkotlin/collections/Map$Entry;", "kotlin/collections/Map$Entry", true},
+		{"I", "", false},
+		{"[Ljava/lang/String;", "", false},
+		{"L;", "", false},
+		{"Ljava/lang/String;I", "", false},
+		{"La;b;", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := DescriptorClass(tt.desc)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("DescriptorClass(%q) = %q, %v; want %q, %v", tt.desc, got, ok, tt.want, tt.ok)
+		}
+	}
+}

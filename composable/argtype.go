@@ -189,9 +189,8 @@ func (ck *callSiteChecker) infer(mc *methodCode, ctx *callerContext, arg span, d
 				return argInfo{kind: argTyped, typ: &ktype{class: c.Name}, src: "static field " + simpleName(ref.Owner) + "." + ref.Name}
 			}
 		}
-		if err == nil && strings.HasPrefix(ref.Descriptor, "L") && strings.HasSuffix(ref.Descriptor, ";") {
+		if cn, ok := classfile.DescriptorClass(ref.Descriptor); err == nil && ok {
 			// A static field of a class type: the expression has the field's declared type.
-			cn := ref.Descriptor[1 : len(ref.Descriptor)-1]
 			if c := ck.u.ClassByJVMName(cn).Ensure(); c.Origin != stability.OriginMissing && len(c.TypeParameters) == 0 && !strings.HasPrefix(c.Name, ".") {
 				return argInfo{kind: argTyped, typ: &ktype{class: c.Name}, src: "static field " + simpleName(ref.Owner) + "." + ref.Name}
 			}

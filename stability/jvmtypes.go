@@ -88,14 +88,6 @@ func (u *Universe) jvmFieldType(c *Class, fd *classfile.Field) *Type {
 	return t
 }
 
-// descriptorClass returns the internal name in a field descriptor "Lcom/x/Foo;".
-func descriptorClass(desc string) (string, bool) {
-	if len(desc) > 2 && desc[0] == 'L' && desc[len(desc)-1] == ';' {
-		return desc[1 : len(desc)-1], true
-	}
-	return "", false
-}
-
 // jvmToKotlin maps the JVM classes that Kotlin sees as its own built-ins.
 var jvmToKotlin = map[string]string{
 	"java/lang/Object":                "kotlin/Any",

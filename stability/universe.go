@@ -107,7 +107,7 @@ func (u *Universe) fromClassFile(c *Class, cf *classfile.Class) {
 		}
 	}
 	for _, a := range cf.Annotations() {
-		if n, ok := descriptorClass(a.Type); ok {
+		if n, ok := classfile.DescriptorClass(a.Type); ok {
 			c.Annotations = append(c.Annotations, u.ClassByJVMName(n))
 		}
 	}
