@@ -25,65 +25,65 @@ func (d *decoder) readClass(m msg) *Class {
 	var f field
 	for r.next(&f) {
 		switch f.num {
-		case 1:
+		case fieldClassFlags:
 			if v, ok := f.i32(); ok {
 				flags = v
 			}
-		case 3:
+		case fieldClassFqName:
 			fqName, hasFq = f.i32()
-		case 4:
+		case fieldClassCompanionObjectName:
 			companion, hasCompanion = f.i32()
-		case 5:
+		case fieldClassTypeParameter:
 			tps = appendMsg(tps, &f)
-		case 6:
+		case fieldClassSupertype:
 			supers = appendMsg(supers, &f)
-		case 2:
+		case fieldClassSupertypeID:
 			superIDs = r.appendInts(superIDs, &f)
-		case 7:
+		case fieldClassNestedClassName:
 			nested = r.appendInts(nested, &f)
-		case 20:
+		case fieldClassContextReceiverType:
 			ctxRecv, ctxOff = appendMsg(ctxRecv, &f), f.off
-		case 21:
+		case fieldClassContextReceiverTypeID:
 			ctxRecvIDs, ctxOff = r.appendInts(ctxRecvIDs, &f), f.off
-		case 8:
+		case fieldClassConstructor:
 			ctors = appendMsg(ctors, &f)
-		case 9:
+		case fieldClassFunction:
 			funcs = appendMsg(funcs, &f)
-		case 10:
+		case fieldClassProperty:
 			props = appendMsg(props, &f)
-		case 11:
+		case fieldClassTypeAlias:
 			aliases = appendMsg(aliases, &f)
-		case 13:
+		case fieldClassEnumEntry:
 			enums = appendMsg(enums, &f)
-		case 16:
+		case fieldClassSealedSubclassFqName:
 			sealed = r.appendInts(sealed, &f)
-		case 17:
+		case fieldClassInlineClassUnderlyingPropertyName:
 			underName, hasUnderName = f.i32()
-		case 18:
+		case fieldClassInlineClassUnderlyingType:
 			underType.setInline(&f)
-		case 19:
+		case fieldClassInlineClassUnderlyingTypeID:
 			underType.setID(&f)
-		case 25:
+		case fieldClassAnnotation:
 			annots = appendMsg(annots, &f)
-		case 30:
+		case fieldClassTypeTable:
 			if f.bytes() {
 				d.readTypeTable(f.b)
 			}
-		case 31:
+		case fieldClassVersionRequirement:
 			vreqIDs = r.appendInts(vreqIDs, &f)
-		case 32:
+		case fieldClassVersionRequirementTable:
 			if f.bytes() {
 				d.readVersionRequirementTable(f.b)
 			}
-		case 33:
+		case fieldClassCompilerPluginData:
 			plugins = appendMsg(plugins, &f)
-		case 101: // JVM: class_module_name
+		case fieldClassClassModuleName: // JVM extension
 			module, hasModule = f.i32()
-		case 102: // JVM: class_local_variable
+		case fieldClassClassLocalVariable: // JVM extension
 			localVars = appendMsg(localVars, &f)
-		case 103: // JVM: anonymous_object_origin_name
+		case fieldClassAnonymousObjectOriginName: // JVM extension
 			anonOrigin, hasAnon = f.i32()
-		case 104: // JVM: jvm_class_flags
+		case fieldClassJvmClassFlags: // JVM extension
 			if v, ok := f.i32(); ok {
 				jvmFlags = v
 			}
@@ -188,23 +188,23 @@ func (d *decoder) readPackage(m msg) *Package {
 	var f field
 	for r.next(&f) {
 		switch f.num {
-		case 3:
+		case fieldPackageFunction:
 			funcs = appendMsg(funcs, &f)
-		case 4:
+		case fieldPackageProperty:
 			props = appendMsg(props, &f)
-		case 5:
+		case fieldPackageTypeAlias:
 			aliases = appendMsg(aliases, &f)
-		case 30:
+		case fieldPackageTypeTable:
 			if f.bytes() {
 				d.readTypeTable(f.b)
 			}
-		case 32:
+		case fieldPackageVersionRequirementTable:
 			if f.bytes() {
 				d.readVersionRequirementTable(f.b)
 			}
-		case 101: // JVM: package_module_name
+		case fieldPackagePackageModuleName: // JVM extension
 			module, hasModule = f.i32()
-		case 102: // JVM: package_local_variable
+		case fieldPackagePackageLocalVariable: // JVM extension
 			localVars = appendMsg(localVars, &f)
 		}
 	}
@@ -243,9 +243,9 @@ func (d *decoder) readEnumEntry(m msg) *EnumEntry {
 	var f field
 	for r.next(&f) {
 		switch f.num {
-		case 1:
+		case fieldEnumEntryName:
 			name, hasName = f.i32()
-		case 2:
+		case fieldEnumEntryAnnotation:
 			annots = appendMsg(annots, &f)
 		}
 	}
@@ -270,19 +270,19 @@ func (d *decoder) readConstructor(m msg, sc *tpScope) *Constructor {
 	var f field
 	for r.next(&f) {
 		switch f.num {
-		case 1:
+		case fieldConstructorFlags:
 			if v, ok := f.i32(); ok {
 				flags = v
 			}
-		case 2:
+		case fieldConstructorValueParameter:
 			params = appendMsg(params, &f)
-		case 31:
+		case fieldConstructorVersionRequirement:
 			vreqIDs = r.appendInts(vreqIDs, &f)
-		case 32:
+		case fieldConstructorCompilerPluginData:
 			plugins = appendMsg(plugins, &f)
-		case 3:
+		case fieldConstructorAnnotation:
 			annots = appendMsg(annots, &f)
-		case 100: // JVM: constructor_signature
+		case fieldConstructorConstructorSignature: // JVM extension
 			if f.bytes() {
 				sig, hasSig = d.readJvmSig(f.b, "JvmMethodSignature"), true
 			}
@@ -365,47 +365,47 @@ func (d *decoder) readFunction(m msg, outer *tpScope, ownTable bool) *Function {
 	var f field
 	for r.next(&f) {
 		switch f.num {
-		case 9:
+		case fieldFunctionFlags:
 			if v, ok := f.i32(); ok {
 				flags = v
 			}
-		case 2:
+		case fieldFunctionName:
 			name, hasName = f.i32()
-		case 3:
+		case fieldFunctionReturnType:
 			ret.setInline(&f)
-		case 7:
+		case fieldFunctionReturnTypeID:
 			ret.setID(&f)
-		case 4:
+		case fieldFunctionTypeParameter:
 			tps = appendMsg(tps, &f)
-		case 5:
+		case fieldFunctionReceiverType:
 			recv.setInline(&f)
-		case 8:
+		case fieldFunctionReceiverTypeID:
 			recv.setID(&f)
-		case 10:
+		case fieldFunctionContextReceiverType:
 			ctxRecv, ctxOff = appendMsg(ctxRecv, &f), f.off
-		case 11:
+		case fieldFunctionContextReceiverTypeID:
 			ctxRecvIDs, ctxOff = r.appendInts(ctxRecvIDs, &f), f.off
-		case 13:
+		case fieldFunctionContextParameter:
 			ctxParams = appendMsg(ctxParams, &f)
-		case 6:
+		case fieldFunctionValueParameter:
 			params = appendMsg(params, &f)
-		case 30:
+		case fieldFunctionTypeTable:
 			if ownTable && f.bytes() {
 				d.readTypeTable(f.b)
 			}
-		case 31:
+		case fieldFunctionVersionRequirement:
 			vreqIDs = r.appendInts(vreqIDs, &f)
-		case 33:
+		case fieldFunctionCompilerPluginData:
 			plugins = appendMsg(plugins, &f)
-		case 12:
+		case fieldFunctionAnnotation:
 			annots = appendMsg(annots, &f)
-		case 34:
+		case fieldFunctionExtensionReceiverAnnotation:
 			recvAnnots = appendMsg(recvAnnots, &f)
-		case 100: // JVM: method_signature
+		case fieldFunctionMethodSignature: // JVM extension
 			if f.bytes() {
 				sig, hasSig = d.readJvmSig(f.b, "JvmMethodSignature"), true
 			}
-		case 101: // JVM: lambda_class_origin_name
+		case fieldFunctionLambdaClassOriginName: // JVM extension
 			lambdaOrigin, hasLambdaOrigin = f.i32()
 		}
 	}
@@ -489,57 +489,57 @@ func (d *decoder) readProperty(m msg, outer *tpScope) (*Property, typeRef) {
 	var f field
 	for r.next(&f) {
 		switch f.num {
-		case 11:
+		case fieldPropertyFlags:
 			if v, ok := f.i32(); ok {
 				flags = v
 			}
-		case 2:
+		case fieldPropertyName:
 			name, hasName = f.i32()
-		case 3:
+		case fieldPropertyReturnType:
 			ret.setInline(&f)
-		case 9:
+		case fieldPropertyReturnTypeID:
 			ret.setID(&f)
-		case 4:
+		case fieldPropertyTypeParameter:
 			tps = appendMsg(tps, &f)
-		case 5:
+		case fieldPropertyReceiverType:
 			recv.setInline(&f)
-		case 10:
+		case fieldPropertyReceiverTypeID:
 			recv.setID(&f)
-		case 12:
+		case fieldPropertyContextReceiverType:
 			ctxRecv, ctxOff = appendMsg(ctxRecv, &f), f.off
-		case 13:
+		case fieldPropertyContextReceiverTypeID:
 			ctxRecvIDs, ctxOff = r.appendInts(ctxRecvIDs, &f), f.off
-		case 17:
+		case fieldPropertyContextParameter:
 			ctxParams = appendMsg(ctxParams, &f)
-		case 6:
+		case fieldPropertySetterValueParameter:
 			if f.bytes() {
 				setterParam, hasSetterParam = f.b, true
 			}
-		case 7:
+		case fieldPropertyGetterFlags:
 			getterFlags, hasGetterF = f.i32()
-		case 8:
+		case fieldPropertySetterFlags:
 			setterFlags, hasSetterF = f.i32()
-		case 31:
+		case fieldPropertyVersionRequirement:
 			vreqIDs = r.appendInts(vreqIDs, &f)
-		case 32:
+		case fieldPropertyCompilerPluginData:
 			plugins = appendMsg(plugins, &f)
-		case 14:
+		case fieldPropertyAnnotation:
 			annots = appendMsg(annots, &f)
-		case 15:
+		case fieldPropertyGetterAnnotation:
 			getAnnots = appendMsg(getAnnots, &f)
-		case 16:
+		case fieldPropertySetterAnnotation:
 			setAnnots = appendMsg(setAnnots, &f)
-		case 33:
+		case fieldPropertyExtensionReceiverAnnotation:
 			recvAnnots = appendMsg(recvAnnots, &f)
-		case 34:
+		case fieldPropertyBackingFieldAnnotation:
 			fieldAnnots = appendMsg(fieldAnnots, &f)
-		case 35:
+		case fieldPropertyDelegateFieldAnnotation:
 			delAnnots = appendMsg(delAnnots, &f)
-		case 100: // JVM: property_signature
+		case fieldPropertyPropertySignature: // JVM extension
 			if f.bytes() {
 				propSig, hasPropSig = f.b, true
 			}
-		case 101: // JVM: flags
+		case fieldPropertyJvmFlags: // JVM extension
 			if v, ok := f.i32(); ok {
 				jvmFlags = v
 			}
@@ -604,15 +604,15 @@ func (d *decoder) readPropertySignature(p *Property, m msg, propName int32) {
 			continue
 		}
 		switch f.num {
-		case 1:
+		case fieldJvmPropertySignatureField:
 			fieldSig, hasField = d.readJvmSig(f.b, "JvmFieldSignature"), true
-		case 2:
+		case fieldJvmPropertySignatureSyntheticMethod:
 			synth, hasSynth = d.readJvmSig(f.b, "JvmMethodSignature"), true
-		case 3:
+		case fieldJvmPropertySignatureGetter:
 			getter, hasGetter = d.readJvmSig(f.b, "JvmMethodSignature"), true
-		case 4:
+		case fieldJvmPropertySignatureSetter:
 			setter, hasSetter = d.readJvmSig(f.b, "JvmMethodSignature"), true
-		case 5:
+		case fieldJvmPropertySignatureDelegateMethod:
 			delegate, hasDelegate = d.readJvmSig(f.b, "JvmMethodSignature"), true
 		}
 	}
@@ -656,23 +656,23 @@ func (d *decoder) readValueParameter(m msg, sc *tpScope) *ValueParameter {
 	var f field
 	for r.next(&f) {
 		switch f.num {
-		case 1:
+		case fieldValueParameterFlags:
 			if v, ok := f.i32(); ok {
 				flags = v
 			}
-		case 2:
+		case fieldValueParameterName:
 			name, hasName = f.i32()
-		case 3:
+		case fieldValueParameterType:
 			typ.setInline(&f)
-		case 5:
+		case fieldValueParameterTypeID:
 			typ.setID(&f)
-		case 4:
+		case fieldValueParameterVarargElementType:
 			vararg.setInline(&f)
-		case 6:
+		case fieldValueParameterVarargElementTypeID:
 			vararg.setID(&f)
-		case 7:
+		case fieldValueParameterAnnotation:
 			annots = appendMsg(annots, &f)
-		case 8:
+		case fieldValueParameterAnnotationParameterDefaultValue:
 			if f.bytes() {
 				def, hasDef = f.b, true
 			}
@@ -714,27 +714,27 @@ func (d *decoder) readTypeAlias(m msg, outer *tpScope) *TypeAlias {
 	var f field
 	for r.next(&f) {
 		switch f.num {
-		case 1:
+		case fieldTypeAliasFlags:
 			if v, ok := f.i32(); ok {
 				flags = v
 			}
-		case 2:
+		case fieldTypeAliasName:
 			name, hasName = f.i32()
-		case 3:
+		case fieldTypeAliasTypeParameter:
 			tps = appendMsg(tps, &f)
-		case 4:
+		case fieldTypeAliasUnderlyingType:
 			underlying.setInline(&f)
-		case 5:
+		case fieldTypeAliasUnderlyingTypeID:
 			underlying.setID(&f)
-		case 6:
+		case fieldTypeAliasExpandedType:
 			expanded.setInline(&f)
-		case 7:
+		case fieldTypeAliasExpandedTypeID:
 			expanded.setID(&f)
-		case 8:
+		case fieldTypeAliasAnnotation:
 			annots = appendMsg(annots, &f)
-		case 31:
+		case fieldTypeAliasVersionRequirement:
 			vreqIDs = r.appendInts(vreqIDs, &f)
-		case 32:
+		case fieldTypeAliasCompilerPluginData:
 			plugins = appendMsg(plugins, &f)
 		}
 	}

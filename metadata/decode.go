@@ -1,7 +1,6 @@
 package metadata
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
@@ -183,11 +182,11 @@ func (d *decoder) readTypeTable(m msg) {
 	var f field
 	for r.next(&f) {
 		switch f.num {
-		case 1:
+		case fieldTypeTableType:
 			if f.bytes() {
 				d.types = append(d.types, f.b)
 			}
-		case 2:
+		case fieldTypeTableFirstNullable:
 			if v, ok := f.i32(); ok {
 				d.firstNullable, d.hasFirstNullable = v, true
 			}
@@ -202,7 +201,7 @@ func (d *decoder) readVersionRequirementTable(m msg) {
 	r := d.fields(m, "VersionRequirementTable")
 	var f field
 	for r.next(&f) {
-		if f.num == 1 && f.bytes() {
+		if f.num == fieldVersionRequirementTableRequirement && f.bytes() {
 			d.vreqs = append(d.vreqs, f.b)
 		}
 	}
@@ -239,45 +238,45 @@ func (d *decoder) readType(m msg, sc *tpScope, forceNullable bool) *Type {
 	var f field
 	for r.next(&f) {
 		switch f.num {
-		case 2:
+		case fieldTypeArgument:
 			if f.bytes() {
 				args = append(args, f.b)
 			}
-		case 3:
+		case fieldTypeNullable:
 			if f.typ == protowire.VarintType {
 				nullable = f.v != 0
 			}
-		case 4:
+		case fieldTypeFlexibleTypeCapabilitiesID:
 			flexID, hasFlexID = f.i32()
-		case 5:
+		case fieldTypeFlexibleUpperBound:
 			upper.setInline(&f)
-		case 8:
+		case fieldTypeFlexibleUpperBoundID:
 			upper.setID(&f)
-		case 6:
+		case fieldTypeClassName:
 			className, hasClass = f.i32()
-		case 7:
+		case fieldTypeTypeParameter:
 			tpID, hasTP = f.i32()
-		case 9:
+		case fieldTypeTypeParameterName:
 			tpName, hasTPName = f.i32()
-		case 12:
+		case fieldTypeTypeAliasName:
 			ali, hasAlias = f.i32()
-		case 10:
+		case fieldTypeOuterType:
 			outer.setInline(&f)
-		case 11:
+		case fieldTypeOuterTypeID:
 			outer.setID(&f)
-		case 13:
+		case fieldTypeAbbreviatedType:
 			abbr.setInline(&f)
-		case 14:
+		case fieldTypeAbbreviatedTypeID:
 			abbr.setID(&f)
-		case 1:
+		case fieldTypeFlags:
 			if v, ok := f.i32(); ok {
 				flags = v
 			}
-		case 100:
+		case fieldTypeTypeAnnotation: // JVM extension
 			if f.bytes() {
 				annots = append(annots, f.b)
 			}
-		case 101: // JVM extension is_raw
+		case fieldTypeIsRaw: // JVM extension
 			if f.typ == protowire.VarintType {
 				isRaw = f.v != 0
 			}
@@ -344,13 +343,13 @@ func (d *decoder) readTypeArgument(m msg, sc *tpScope) Projection {
 	var f field
 	for r.next(&f) {
 		switch f.num {
-		case 1:
+		case fieldTypeArgumentProjection:
 			if v, ok := f.i32(); ok && v >= projIn && v <= projStar {
 				proj = v
 			}
-		case 2:
+		case fieldTypeArgumentType:
 			ref.setInline(&f)
-		case 3:
+		case fieldTypeArgumentTypeID:
 			ref.setID(&f)
 		}
 	}
@@ -402,27 +401,27 @@ func (d *decoder) readTypeParameters(ms []msg, parent *tpScope) ([]*TypeParamete
 		var f field
 		for r.next(&f) {
 			switch f.num {
-			case 1:
+			case fieldTypeParameterID:
 				if v, ok := f.i32(); ok {
 					raw.tp.ID, hasID = int(v), true
 				}
-			case 2:
+			case fieldTypeParameterName:
 				name, hasName = f.i32()
-			case 3:
+			case fieldTypeParameterReified:
 				if f.typ == protowire.VarintType && f.v != 0 {
 					raw.tp.Flags = TypeParameterFlags(fReified.mask())
 				}
-			case 4:
+			case fieldTypeParameterVariance:
 				if v, ok := f.i32(); ok && v >= 0 && v <= 2 {
 					variance = v
 				}
-			case 5:
+			case fieldTypeParameterUpperBound:
 				if f.bytes() {
 					raw.bounds = append(raw.bounds, f.b)
 				}
-			case 6:
+			case fieldTypeParameterUpperBoundID:
 				raw.boundIDs = r.appendInts(raw.boundIDs, &f)
-			case 100:
+			case fieldTypeParameterTypeParameterAnnotation: // JVM extension
 				if f.bytes() {
 					raw.annots = append(raw.annots, f.b)
 				}
@@ -450,260 +449,6 @@ func (d *decoder) readTypeParameters(ms []msg, parent *tpScope) ([]*TypeParamete
 		out = append(out, raw.tp)
 	}
 	return out, sc
-}
-
-// readAnnotation decodes an Annotation message.
-func (d *decoder) readAnnotation(m msg) *Annotation {
-	if !d.enter("Annotation", m.off) {
-		return nil
-	}
-	defer d.leave()
-	a := &Annotation{}
-	var id int32
-	hasID := false
-	r := d.fields(m, "Annotation")
-	var f field
-	for r.next(&f) {
-		switch f.num {
-		case 1:
-			id, hasID = f.i32()
-		case 2:
-			if f.bytes() {
-				d.readAnnotationArgument(a, f.b)
-			}
-		}
-	}
-	if !hasID {
-		d.missing("Annotation.id", m.off)
-	}
-	a.ClassName = d.className(id)
-	a.Arguments = dedupe(a.Arguments,
-		func(p *AnnotationArgumentPair) string { return p.Name },
-		func(dst, src *AnnotationArgumentPair) { dst.Value = src.Value })
-	return a
-}
-
-func (d *decoder) readAnnotationArgument(a *Annotation, m msg) {
-	var nameID int32
-	hasName := false
-	var val msg
-	hasVal := false
-	r := d.fields(m, "Annotation.Argument")
-	var f field
-	for r.next(&f) {
-		switch f.num {
-		case 1:
-			nameID, hasName = f.i32()
-		case 2:
-			if f.bytes() {
-				val, hasVal = f.b, true
-			}
-		}
-	}
-	if !hasName {
-		d.missing("Annotation.Argument.name_id", m.off)
-	}
-	if !hasVal {
-		d.missing("Annotation.Argument.value", m.off)
-	}
-	v := d.readAnnotationValue(val)
-	name := d.str(nameID)
-	if d.err != nil {
-		return
-	}
-	a.Arguments = append(a.Arguments, AnnotationArgumentPair{Name: name, Value: v})
-}
-
-// dedupe keeps the first position and the last value of each name, as the
-// map kotlin-metadata-jvm reads into does. Linear below a few entries, a
-// map above, so a hostile list costs no quadratic time.
-func dedupe[T any](items []T, name func(*T) string, take func(dst, src *T)) []T {
-	if len(items) < 2 {
-		return items
-	}
-	out := items[:0:0]
-	if len(items) <= scopeMapThreshold {
-	next:
-		for i := range items {
-			for j := range out {
-				if name(&out[j]) == name(&items[i]) {
-					take(&out[j], &items[i])
-					continue next
-				}
-			}
-			out = append(out, items[i])
-		}
-		return out
-	}
-	seen := make(map[string]int, len(items))
-	for i := range items {
-		if j, ok := seen[name(&items[i])]; ok {
-			take(&out[j], &items[i])
-			continue
-		}
-		seen[name(&items[i])] = len(out)
-		out = append(out, items[i])
-	}
-	return out
-}
-
-// Types of Annotation.Argument.Value.
-const (
-	valByte = iota
-	valChar
-	valShort
-	valInt
-	valLong
-	valFloat
-	valDouble
-	valBoolean
-	valString
-	valClass
-	valEnum
-	valAnnotation
-	valArray
-)
-
-// readAnnotationValue decodes an Annotation.Argument.Value.
-func (d *decoder) readAnnotationValue(m msg) *AnnotationArgument {
-	if !d.enter("Annotation.Argument.Value", m.off) {
-		return nil
-	}
-	defer d.leave()
-	var (
-		typ                     int32 // absent means BYTE, the enum's first value
-		intVal                  int64
-		floatVal                float32
-		doubleVal               float64
-		strVal, classID, enumID int32
-		dims, flags             int32
-		annot                   msg
-		hasAnnot                bool
-		elems                   []msg
-	)
-	r := d.fields(m, "Annotation.Argument.Value")
-	var f field
-	for r.next(&f) {
-		switch f.num {
-		case 1:
-			if v, ok := f.i32(); ok && v >= valByte && v <= valArray {
-				typ = v
-			}
-		case 2:
-			if f.typ == protowire.VarintType {
-				intVal = protowire.DecodeZigZag(f.v)
-			}
-		case 3:
-			if f.typ == protowire.Fixed32Type {
-				floatVal = math.Float32frombits(uint32(f.v))
-			}
-		case 4:
-			if f.typ == protowire.Fixed64Type {
-				doubleVal = math.Float64frombits(f.v)
-			}
-		case 5:
-			if v, ok := f.i32(); ok {
-				strVal = v
-			}
-		case 6:
-			if v, ok := f.i32(); ok {
-				classID = v
-			}
-		case 7:
-			if v, ok := f.i32(); ok {
-				enumID = v
-			}
-		case 8:
-			if f.bytes() {
-				annot, hasAnnot = f.b, true
-			}
-		case 9:
-			if f.bytes() {
-				elems = append(elems, f.b)
-			}
-		case 10:
-			if v, ok := f.i32(); ok {
-				flags = v
-			}
-		case 11:
-			if v, ok := f.i32(); ok {
-				dims = v
-			}
-		}
-	}
-	if d.err != nil {
-		return nil
-	}
-	v := &AnnotationArgument{}
-	if flags&1 != 0 { // Flags.IS_UNSIGNED
-		switch typ {
-		case valByte:
-			v.Kind, v.Int = ArgUByte, int64(uint8(intVal))
-		case valShort:
-			v.Kind, v.Int = ArgUShort, int64(uint16(intVal))
-		case valInt:
-			v.Kind, v.Int = ArgUInt, int64(uint32(intVal))
-		case valLong:
-			v.Kind, v.Int = ArgULong, intVal
-		default:
-			d.inconsistent("Annotation.Argument.Value", m.off, "unsigned flag on a non-integer value")
-			return nil
-		}
-		return v
-	}
-	switch typ {
-	case valByte:
-		v.Kind, v.Int = ArgByte, int64(int8(intVal))
-	case valChar:
-		v.Kind, v.Int = ArgChar, int64(uint16(intVal))
-	case valShort:
-		v.Kind, v.Int = ArgShort, int64(int16(intVal))
-	case valInt:
-		v.Kind, v.Int = ArgInt, int64(int32(intVal))
-	case valLong:
-		v.Kind, v.Int = ArgLong, intVal
-	case valFloat:
-		v.Kind, v.Float = ArgFloat, float64(floatVal)
-	case valDouble:
-		v.Kind, v.Float = ArgDouble, doubleVal
-	case valBoolean:
-		v.Kind = ArgBoolean
-		if intVal != 0 {
-			v.Int = 1
-		}
-	case valString:
-		v.Kind, v.String = ArgString, d.str(strVal)
-	case valClass:
-		if dims < 0 {
-			d.inconsistent("Annotation.Argument.Value", m.off, "negative array dimension count")
-			return nil
-		}
-		v.Kind, v.ClassName, v.ArrayDimensions = ArgKClass, d.className(classID), int(dims)
-	case valEnum:
-		v.Kind, v.ClassName, v.EnumEntry = ArgEnum, d.className(classID), d.str(enumID)
-	case valAnnotation:
-		v.Kind = ArgAnnotation
-		if hasAnnot {
-			v.Annotation = d.readAnnotation(annot)
-		} else {
-			// protobuf's default instance: class id 0, no arguments.
-			v.Annotation = &Annotation{ClassName: d.className(0)}
-		}
-	case valArray:
-		v.Kind = ArgArray
-		for _, e := range elems {
-			v.Elements = append(v.Elements, d.readAnnotationValue(e))
-		}
-	}
-	return v
-}
-
-func (d *decoder) annotations(ms []msg) []*Annotation {
-	var out []*Annotation
-	for _, m := range ms {
-		out = append(out, d.readAnnotation(m))
-	}
-	return out
 }
 
 // readVersionRequirements resolves indices into the table in force.
@@ -738,19 +483,19 @@ func (d *decoder) readVersionRequirement(m msg) *VersionRequirement {
 			continue
 		}
 		switch f.num {
-		case 1:
+		case fieldVersionRequirementVersion:
 			version, hasVersion = v, true
-		case 2:
+		case fieldVersionRequirementVersionFull:
 			full, hasFull = v, true
-		case 3:
+		case fieldVersionRequirementLevel:
 			if v >= 0 && v <= 2 {
 				level = v
 			}
-		case 4:
+		case fieldVersionRequirementErrorCode:
 			code, hasCode = v, true
-		case 5:
+		case fieldVersionRequirementMessage:
 			message, hasMessage = v, true
-		case 6:
+		case fieldVersionRequirementVersionKind:
 			if v >= 0 && v <= 2 {
 				kind = v
 			}
@@ -786,9 +531,9 @@ func (d *decoder) readPluginData(ms []msg) []*CompilerPluginData {
 		var f field
 		for r.next(&f) {
 			switch f.num {
-			case 1:
+			case fieldCompilerPluginDataPluginID:
 				id, hasID = f.i32()
-			case 2:
+			case fieldCompilerPluginDataData:
 				if f.bytes() {
 					data, hasData = f.b.b, true
 				}
@@ -823,9 +568,9 @@ func (d *decoder) readJvmSig(m msg, what string) jvmSig {
 	var f field
 	for r.next(&f) {
 		switch f.num {
-		case 1:
+		case fieldJvmSignatureName:
 			s.name, s.hasName = f.i32()
-		case 2:
+		case fieldJvmSignatureDesc:
 			s.desc, s.hasDesc = f.i32()
 		}
 	}

@@ -69,11 +69,11 @@ func (d *decoder) readStringTable(m msg, d2 []string) *stringTable {
 	var f field
 	for r.next(&f) {
 		switch f.num {
-		case 1:
+		case fieldStringTableTypesRecord:
 			if f.bytes() {
 				d.readStringRecord(t, f.b)
 			}
-		case 5:
+		case fieldStringTableTypesLocalName:
 			t.local = r.appendInts(t.local, &f)
 		}
 	}
@@ -94,23 +94,23 @@ func (d *decoder) readStringRecord(t *stringTable, m msg) {
 	var f field
 	for r.next(&f) {
 		switch f.num {
-		case 1:
+		case fieldRecordRange:
 			if v, ok := f.i32(); ok {
 				rng = v
 			}
-		case 2:
+		case fieldRecordPredefinedIndex:
 			if v, ok := f.i32(); ok {
 				rec.predefined, rec.hasPredef = v, true
 			}
-		case 3:
+		case fieldRecordOperation:
 			if v, ok := f.i32(); ok && v >= opNone && v <= opDescToClassID {
 				rec.op = v
 			}
-		case 4:
+		case fieldRecordSubstringIndex:
 			rec.substr = r.appendInts(rec.substr, &f)
-		case 5:
+		case fieldRecordReplaceChar:
 			rec.replace = r.appendInts(rec.replace, &f)
-		case 6:
+		case fieldRecordString:
 			if f.bytes() {
 				rec.str, rec.hasStr = strings.ToValidUTF8(string(f.b.b), "\uFFFD"), true
 			}
@@ -273,7 +273,7 @@ func (d *decoder) readStringList(m msg) []string {
 	r := d.fields(m, "StringTable")
 	var f field
 	for r.next(&f) {
-		if f.num == 1 && f.bytes() {
+		if f.num == fieldStringTableString && f.bytes() {
 			out = append(out, strings.ToValidUTF8(string(f.b.b), "\uFFFD"))
 		}
 	}
@@ -287,7 +287,7 @@ func (d *decoder) readQualifiedNameTable(m msg, strs []string) *qualifiedNameTab
 	r := d.fields(m, "QualifiedNameTable")
 	var f field
 	for r.next(&f) {
-		if f.num != 1 || !f.bytes() {
+		if f.num != fieldQualifiedNameTableQualifiedName || !f.bytes() {
 			continue
 		}
 		q := qualifiedName{parent: -1, kind: qnPackage}
@@ -300,11 +300,11 @@ func (d *decoder) readQualifiedNameTable(m msg, strs []string) *qualifiedNameTab
 				continue
 			}
 			switch g.num {
-			case 1:
+			case fieldQualifiedNameParentQualifiedName:
 				q.parent = v
-			case 2:
+			case fieldQualifiedNameShortName:
 				q.short, hasShort = v, true
-			case 3:
+			case fieldQualifiedNameKind:
 				if v >= qnClass && v <= qnLocal {
 					q.kind = v
 				}
