@@ -15,15 +15,13 @@ import (
 	"testing"
 
 	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/internal/fixtures"
 )
 
 // kotlinLib is the lib folder of the Kotlin distribution the goldens were
 // made with (KOTLIN_HOME, or where the project's setup installs it).
 func kotlinLib() string {
-	home := os.Getenv("KOTLIN_HOME")
-	if home == "" {
-		home = "/root/.cache/composestab/kotlin-compiler-2.4.20/node_modules/kotlin-compiler"
-	}
+	home, _ := fixtures.KotlinHome()
 	return filepath.Join(home, "lib")
 }
 
