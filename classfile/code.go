@@ -31,8 +31,9 @@ type Code struct {
 	// Lines is the LineNumberTable (all of them, in order), nil without one.
 	Lines []LineNumber
 
-	pool   *ConstantPool
-	offset int // offset of Bytecode within the class, for errors
+	localVars [][]byte // the LocalVariableTable attributes' bodies, decoded on demand
+	pool      *ConstantPool
+	offset    int // offset of Bytecode within the class, for errors
 }
 
 // ExceptionHandler is one exception_table entry; CatchType is the internal
@@ -136,9 +137,47 @@ func readCode(c *cursor, p *ConstantPool, build bool) *Code {
 				}
 			}
 		}
+		if build && !c.failed && l >= 2 && p.utf8(idx) == "LocalVariableTable" {
+			body := *c
+			code.localVars = append(code.localVars, body.bytes(int(l)))
+		}
 		c.skip(int(l))
 	}
 	return code
+}
+
+// LocalVariable is one LocalVariableTable entry: local Index holds a value named Name, of type
+// Descriptor, for the instructions in [StartPC, StartPC+Length).
+type LocalVariable struct {
+	StartPC, Length, Index uint16
+	Name, Descriptor       string
+}
+
+// LocalVariables decodes the LocalVariableTable attributes (javac -g, and kotlinc always). Like
+// the line numbers they are debugging aids: a malformed table, or an entry whose name or
+// descriptor is not a Utf8 constant, is left out rather than failing the class.
+func (c *Code) LocalVariables() []LocalVariable {
+	var out []LocalVariable
+	for _, body := range c.localVars {
+		if len(body) < 2 {
+			continue
+		}
+		n := int(body[0])<<8 | int(body[1])
+		if 2+10*n > len(body) {
+			continue
+		}
+		for j := range n {
+			e := body[2+10*j:]
+			u2 := func(i int) uint16 { return uint16(e[i])<<8 | uint16(e[i+1]) }
+			name, err1 := c.pool.UTF8(u2(4))
+			desc, err2 := c.pool.UTF8(u2(6))
+			if err1 != nil || err2 != nil {
+				continue
+			}
+			out = append(out, LocalVariable{StartPC: u2(0), Length: u2(2), Name: name, Descriptor: desc, Index: u2(8)})
+		}
+	}
+	return out
 }
 
 // Instructions decodes the whole code array. A truncated instruction, an

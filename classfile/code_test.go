@@ -170,3 +170,48 @@ func TestOpcodeString(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalVariables reads the LocalVariableTable kotlinc wrote for kinds.KCallAll; javap -l
+// prints the same entries.
+func TestLocalVariables(t *testing.T) {
+	in, err := OpenInput("../testdata/golden/kinds/kinds.jar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	var c *Class
+	for _, e := range in.Entries {
+		if e.ClassName == "kinds/KindsKt" {
+			if c, err = e.Parse(ParseOptions{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	m := c.Method("KCallAll", "")
+	if m == nil || m.Code == nil {
+		t.Fatal("no KCallAll")
+	}
+	vars := m.Code.LocalVariables()
+	want := map[string]LocalVariable{
+		"$i$a$-KInline-KindsKt$KCallAll$7": {StartPC: 1247, Length: 12, Index: 15, Name: "$i$a$-KInline-KindsKt$KCallAll$7", Descriptor: "I"},
+		"$dirty":                           {StartPC: 52, Length: 1404, Index: 7, Name: "$dirty", Descriptor: "I"},
+		"s":                                {StartPC: 0, Length: 1456, Index: 0, Name: "s", Descriptor: "Lkinds/KStable;"},
+	}
+	found := 0
+	for _, v := range vars {
+		if w, ok := want[v.Name]; ok {
+			found++
+			if v != w {
+				t.Errorf("%s = %+v, want %+v", v.Name, v, w)
+			}
+		}
+	}
+	if found != len(want) || len(vars) < 30 {
+		t.Errorf("found %d of %d entries among %d", found, len(want), len(vars))
+	}
+	// A table cut short is left out, not an error.
+	short := &Code{pool: c.Pool(), localVars: [][]byte{{0, 2, 0, 0}}}
+	if got := short.LocalVariables(); got != nil {
+		t.Errorf("truncated table = %+v", got)
+	}
+}

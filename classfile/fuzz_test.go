@@ -67,6 +67,7 @@ func fuzzExercise(c *Class) {
 	for _, m := range c.Methods() {
 		visit(m.Annotations)
 		if m.Code != nil {
+			_ = m.Code.LocalVariables()
 			for _, in := range must(m.Code.Instructions()) {
 				_ = in.Opcode.String()
 				if in.Index != 0 {

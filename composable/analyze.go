@@ -175,6 +175,44 @@ func (a *analyzer) classFunctions(sc *stability.Class, cf *classfile.Class) []fo
 		f.order = orderKey{file: sc.File, top: math.MaxInt32}
 		out = append(out, found{f, b})
 	}
+	for i := range methods {
+		m := &methods[i]
+		if m.Code == nil {
+			continue
+		}
+		for _, marker := range inlinedComposableLambdas(m.Code) {
+			// Counted by the compiler before the inliner ran: a restartable composable of one
+			// group, which neither report lists.
+			f := &Function{Lambda: true, Restartable: true, Groups: 1, Class: cf.Name(), Method: m.Name + m.Descriptor,
+				File: sc.File, FqName: marker, Name: "<anonymous>", order: orderKey{file: sc.File, top: math.MaxInt32}}
+			out = append(out, found{f, nil})
+		}
+	}
+	return out
+}
+
+// inlinedComposableLambdas lists the composable lambdas inlined into code: the compiler counted
+// each in its metrics before the inliner replaced it by its body. Kotlin marks an inlined
+// lambda's body with a local "$i$a$-<function>-<lambda class>" (kotlinc's inline markers), and
+// a composable lambda's body has the $composer parameter the Compose compiler gave it, whose
+// scope ends with the marker's.
+func inlinedComposableLambdas(code *classfile.Code) []string {
+	vars := code.LocalVariables()
+	var out []string
+	for _, v := range vars {
+		if !strings.HasPrefix(v.Name, "$i$a$-") {
+			continue
+		}
+		for _, c := range vars {
+			// The lambda's own parameters end where its body does; the enclosing function's
+			// $composer is a parameter, in scope from offset 0.
+			if c.Name == "$composer" && c.Descriptor == composerDesc && c.StartPC > 0 && c.StartPC <= v.StartPC &&
+				int(v.StartPC)+int(v.Length) == int(c.StartPC)+int(c.Length) {
+				out = append(out, v.Name)
+				break
+			}
+		}
+	}
 	return out
 }
 
