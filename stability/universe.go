@@ -166,8 +166,8 @@ func (u *Universe) fromMetadata(c *Class, cf *classfile.Class, km *metadata.Clas
 	c.Origin = OriginKotlin
 	c.Name = km.Name
 	f := km.Flags
-	c.Kind = ClassKind(f.Kind())
-	c.Modality = Modality(f.Modality())
+	c.Kind = kindOf(f.Kind())
+	c.Modality = modalityOf(f.Modality())
 	c.Visibility = visibilityOf(f.Visibility())
 	c.Inner, c.Value, c.Data, c.Expect = f.IsInner(), f.IsValue(), f.IsData(), f.IsExpect()
 	sc := &scope{u: u, params: map[int]*TypeParameter{}}
@@ -310,6 +310,38 @@ func (u *Universe) outerScope(c *Class) *scope {
 		sc.params[p.id] = p
 	}
 	return sc
+}
+
+// kindOf, modalityOf and visibilityOf map metadata's enums to the model's by name: the two
+// packages number them independently.
+func kindOf(k metadata.ClassKind) ClassKind {
+	switch k {
+	case metadata.ClassKindInterface:
+		return KindInterface
+	case metadata.ClassKindEnumClass:
+		return KindEnumClass
+	case metadata.ClassKindEnumEntry:
+		return KindEnumEntry
+	case metadata.ClassKindAnnotationClass:
+		return KindAnnotationClass
+	case metadata.ClassKindObject:
+		return KindObject
+	case metadata.ClassKindCompanionObject:
+		return KindCompanionObject
+	}
+	return KindClass
+}
+
+func modalityOf(m metadata.Modality) Modality {
+	switch m {
+	case metadata.ModalityOpen:
+		return Open
+	case metadata.ModalityAbstract:
+		return Abstract
+	case metadata.ModalitySealed:
+		return Sealed
+	}
+	return Final
 }
 
 func visibilityOf(v metadata.Visibility) Visibility {
