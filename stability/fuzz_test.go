@@ -3,7 +3,6 @@ package stability
 import (
 	"os"
 
-	"github.com/composestab/composestab/classfile"
 	"strings"
 	"testing"
 )
@@ -29,27 +28,6 @@ func FuzzParseConfig(f *testing.F) {
 		m := cfg.Match(name)
 		if m != nil && !m.Matches(name) {
 			t.Fatalf("Match returned %q, which does not match %q", m.Pattern, name)
-		}
-	})
-}
-
-// FuzzSignature parses arbitrary JVM generic signatures as field and class signatures.
-func FuzzSignature(f *testing.F) {
-	for _, s := range []string{"Ljava/util/List<Ljava/lang/String;>;", "<T:Ljava/lang/Object;>Lexp/Base<TT;>;",
-		"[[I", "Lexp/Base<*>;", "Lexp/Base<+Ljava/lang/String;>;", "La/Outer<TT;>.Inner<-TU;>;", "TT;"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, sig string) {
-		u := NewUniverse(classfile.NewClasspath())
-		owner := NewClass("fuzz/Owner", nil)
-		p := &sigParser{u: u, s: sig, owner: owner}
-		if p.peek() == '<' {
-			owner.TypeParameters = p.typeParameters()
-		}
-		for p.err == nil && p.i < len(p.s) {
-			if t := p.fieldType(); t != nil {
-				_ = t.String()
-			}
 		}
 	})
 }

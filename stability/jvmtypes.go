@@ -2,7 +2,6 @@ package stability
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -46,19 +45,25 @@ func (u *Universe) fromJava(c *Class, cf *classfile.Class) {
 	default:
 		c.Visibility = Private
 	}
-	p := &sigParser{u: u, s: cf.Signature(), owner: c}
-	if p.s != "" && p.s[0] == '<' {
-		c.TypeParameters = p.typeParameters()
-	}
-	if p.s != "" {
-		for p.err == nil && p.i < len(p.s) {
-			t := p.fieldType()
-			if t != nil && t.Class != nil {
-				c.Supertypes = append(c.Supertypes, t)
+	if sig := cf.Signature(); sig != "" {
+		params, supers, err := classfile.ParseClassSignature(sig)
+		if err != nil {
+			c.Err = err
+		} else {
+			for i, tp := range params {
+				c.TypeParameters = append(c.TypeParameters, &TypeParameter{Owner: c.Name, Name: tp.Name, Index: i})
 			}
-		}
-		if p.err != nil {
-			c.Supertypes, c.Err = nil, p.err
+			// Bounds may name any of the class's type parameters, so they come second.
+			for i, tp := range params {
+				for _, b := range tp.Bounds {
+					c.TypeParameters[i].Bounds = append(c.TypeParameters[i].Bounds, u.signatureType(c, b))
+				}
+			}
+			for _, st := range supers {
+				if t := u.signatureType(c, st); t.Class != nil {
+					c.Supertypes = append(c.Supertypes, t)
+				}
+			}
 		}
 	}
 	if c.Supertypes == nil {
@@ -78,11 +83,11 @@ func (u *Universe) jvmFieldType(c *Class, fd *classfile.Field) *Type {
 	if s == "" {
 		s = fd.Descriptor
 	}
-	p := &sigParser{u: u, s: s, owner: c}
-	t := p.fieldType()
-	if p.err != nil || t == nil {
+	st, err := classfile.ParseFieldSignature(s)
+	if err != nil {
 		return &Type{Class: u.ClassByName("kotlin/Any")}
 	}
+	t := u.signatureType(c, st)
 	// Kotlin's own fields ($$delegate_N, x$delegate) hold non-null values.
 	t.Nullable = c.Origin != OriginKotlin
 	return t
@@ -132,154 +137,41 @@ func (u *Universe) jvmClass(internal string) *Class {
 	return u.ClassByJVMName(internal)
 }
 
-// sigParser reads JVM generic signatures (JVMS §4.7.9.1) into model types.
-type sigParser struct {
-	u     *Universe
-	s     string
-	i     int
-	owner *Class
-	err   error
-	depth int // types being read, nested: arrays and type arguments
-}
-
-func (p *sigParser) fail(msg string) {
-	if p.err == nil {
-		p.err = fmt.Errorf("signature %q at %d: %s", p.s, p.i, msg)
-	}
-	p.i = len(p.s)
-}
-
-// expect consumes c or fails.
-func (p *sigParser) expect(c byte) {
-	if p.peek() != c {
-		p.fail("expected " + string(c))
-		return
-	}
-	p.i++
-}
-
-func (p *sigParser) peek() byte {
-	if p.i < len(p.s) {
-		return p.s[p.i]
-	}
-	return 0
-}
-
-func (p *sigParser) ident(stops string) string {
-	start := p.i
-	for p.i < len(p.s) && !strings.ContainsRune(stops, rune(p.s[p.i])) {
-		p.i++
-	}
-	return p.s[start:p.i]
-}
-
-func (p *sigParser) typeParameters() []*TypeParameter {
-	p.expect('<')
-	var out []*TypeParameter
-	for p.err == nil && p.peek() != '>' {
-		name := p.ident(":>")
-		if name == "" || p.peek() != ':' {
-			p.fail("bad type parameter")
-			return nil
-		}
-		tp := &TypeParameter{Owner: p.owner.Name, Name: name, Index: len(out)}
-		out = append(out, tp)
-		for p.peek() == ':' {
-			p.i++
-			if c := p.peek(); c == 'L' || c == 'T' || c == '[' {
-				if b := p.fieldType(); b != nil {
-					tp.Bounds = append(tp.Bounds, b)
-				}
+// signatureType maps a JVM type signature to the model as the Compose compiler sees the Java
+// type: JVM classes as their Kotlin counterparts, primitive arrays as IntArray and the like,
+// other arrays as Array<T>, everything nullable (a platform type) but primitives. A type
+// variable that is not one of owner's is Any?.
+func (u *Universe) signatureType(owner *Class, st *classfile.TypeSignature) *Type {
+	switch st.Kind {
+	case classfile.SigClass:
+		t := &Type{Class: u.jvmClass(st.Class), Nullable: true}
+		for _, a := range st.Args {
+			switch a.Wildcard {
+			case '*':
+				t.Args = append(t.Args, TypeArg{Star: true})
+			case '+':
+				t.Args = append(t.Args, TypeArg{Variance: Out, Type: u.signatureType(owner, a.Type)})
+			case '-':
+				t.Args = append(t.Args, TypeArg{Variance: In, Type: u.signatureType(owner, a.Type)})
+			default:
+				t.Args = append(t.Args, TypeArg{Type: u.signatureType(owner, a.Type)})
 			}
 		}
-	}
-	p.expect('>')
-	return out
-}
-
-func (p *sigParser) fieldType() *Type {
-	// A signature is at most 65 535 bytes, but every nested type costs a stack frame here and
-	// in every walk of the model after; the JVM itself allows 255 array dimensions.
-	if p.depth++; p.depth > classfile.DefaultMaxNesting {
-		p.fail("types nested more than " + strconv.Itoa(classfile.DefaultMaxNesting) + " deep")
-		return nil
-	}
-	defer func() { p.depth-- }()
-	switch c := p.peek(); c {
-	case 'L':
-		p.i++
-		name := p.ident("<;.")
-		t := &Type{Class: p.u.jvmClass(name), Nullable: true}
-		for {
-			if p.peek() == '<' {
-				t.Args = p.typeArguments()
-			}
-			if p.peek() != '.' {
-				break
-			}
-			p.i++
-			name += "$" + p.ident("<;.")
-			t = &Type{Class: p.u.jvmClass(name), Nullable: true}
-		}
-		if p.peek() != ';' {
-			p.fail("missing ;")
-			return nil
-		}
-		p.i++
 		return t
-	case 'T':
-		p.i++
-		name := p.ident(";")
-		p.expect(';')
-		for _, tp := range p.owner.TypeParameters {
-			if tp.Name == name {
+	case classfile.SigTypeVar:
+		for _, tp := range owner.TypeParameters {
+			if tp.Name == st.Var {
 				return &Type{Param: tp, Nullable: true}
 			}
 		}
-		return &Type{Class: p.u.ClassByName("kotlin/Any"), Nullable: true}
-	case '[':
-		p.i++
-		if k, ok := primitiveDescriptors[p.peek()]; ok && k != "kotlin/Unit" {
-			p.i++
-			return &Type{Class: p.u.ClassByName(k + "Array"), Nullable: true}
+		return &Type{Class: u.ClassByName("kotlin/Any"), Nullable: true}
+	case classfile.SigArray:
+		if st.Elem.Kind == classfile.SigBase {
+			return &Type{Class: u.ClassByName(primitiveDescriptors[st.Elem.Base] + "Array"), Nullable: true}
 		}
-		elem := p.fieldType()
-		if elem == nil {
-			return nil
-		}
-		return &Type{Class: p.u.ClassByName("kotlin/Array"), Args: []TypeArg{{Type: elem}}, Nullable: true}
-	default:
-		if k, ok := primitiveDescriptors[c]; ok {
-			p.i++
-			return &Type{Class: p.u.ClassByName(k)}
-		}
+		return &Type{Class: u.ClassByName("kotlin/Array"), Args: []TypeArg{{Type: u.signatureType(owner, st.Elem)}}, Nullable: true}
 	}
-	p.fail("unexpected character")
-	return nil
-}
-
-func (p *sigParser) typeArguments() []TypeArg {
-	p.expect('<')
-	var out []TypeArg
-	for p.err == nil && p.peek() != '>' {
-		switch p.peek() {
-		case '*':
-			p.i++
-			out = append(out, TypeArg{Star: true})
-		case '+':
-			p.i++
-			out = append(out, TypeArg{Variance: Out, Type: p.fieldType()})
-		case '-':
-			p.i++
-			out = append(out, TypeArg{Variance: In, Type: p.fieldType()})
-		case 0:
-			p.fail("unterminated type arguments")
-		default:
-			out = append(out, TypeArg{Type: p.fieldType()})
-		}
-	}
-	p.expect('>')
-	return out
+	return &Type{Class: u.ClassByName(primitiveDescriptors[st.Base])}
 }
 
 // Kotlin's built-in classes have no class files of their own (kotlin.collections.List is

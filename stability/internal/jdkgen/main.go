@@ -100,51 +100,10 @@ func run(jmod string) ([]string, error) {
 // typeParameterNames reads the names of a class signature's formal type parameters:
 // <K:Ljava/lang/Object;V:Ljava/lang/Object;>… gives K, V.
 func typeParameterNames(sig string) ([]string, error) {
-	i := 1
+	params, _, err := classfile.ParseClassSignature(sig)
 	var names []string
-	for i < len(sig) && sig[i] != '>' {
-		j := strings.IndexByte(sig[i:], ':')
-		if j <= 0 {
-			return nil, fmt.Errorf("bad signature %q", sig)
-		}
-		names = append(names, sig[i:i+j])
-		i += j
-		for i < len(sig) && sig[i] == ':' {
-			i++
-			if i < len(sig) && sig[i] != ':' {
-				i = skipType(sig, i)
-			}
-		}
+	for _, p := range params {
+		names = append(names, p.Name)
 	}
-	if i >= len(sig) {
-		return nil, fmt.Errorf("unterminated signature %q", sig)
-	}
-	return names, nil
-}
-
-// skipType returns the index after the field type signature starting at i.
-func skipType(sig string, i int) int {
-	for i < len(sig) && sig[i] == '[' {
-		i++
-	}
-	if i >= len(sig) {
-		return i
-	}
-	if sig[i] != 'L' && sig[i] != 'T' {
-		return i + 1
-	}
-	depth := 0
-	for ; i < len(sig); i++ {
-		switch sig[i] {
-		case '<':
-			depth++
-		case '>':
-			depth--
-		case ';':
-			if depth == 0 {
-				return i + 1
-			}
-		}
-	}
-	return i
+	return names, err
 }
