@@ -81,36 +81,30 @@ func (k *ktype) concrete() bool {
 	return true
 }
 
-// String renders the type for Instantiator.Parse: qualified names with dots.
-func (k *ktype) String() string {
+// String renders the type for Instantiator.Parse, qualified names with dots; a type parameter
+// still unbound prints as #id.
+func (k *ktype) String() string { return k.model().QualifiedString() }
+
+// model is k as a model type, for rendering only: its classes are named, not loaded.
+func (k *ktype) model() *stability.Type {
 	if k.class == "" {
-		return "#" + strconv.Itoa(k.param)
+		return &stability.Type{Param: &stability.TypeParameter{Name: "#" + strconv.Itoa(k.param)}}
 	}
-	var b strings.Builder
-	b.WriteString(strings.ReplaceAll(k.class, "/", "."))
-	if len(k.args) > 0 {
-		b.WriteByte('<')
-		for i, a := range k.args {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			switch {
-			case a.star:
-				b.WriteByte('*')
-				continue
-			case a.variance == metadata.In:
-				b.WriteString("in ")
-			case a.variance == metadata.Out:
-				b.WriteString("out ")
-			}
-			b.WriteString(a.t.String())
+	t := &stability.Type{Class: stability.NewClass(k.class, nil), Nullable: k.nullable}
+	for _, a := range k.args {
+		arg := stability.TypeArg{Star: a.star}
+		switch a.variance {
+		case metadata.In:
+			arg.Variance = stability.In
+		case metadata.Out:
+			arg.Variance = stability.Out
 		}
-		b.WriteByte('>')
+		if !a.star {
+			arg.Type = a.t.model()
+		}
+		t.Args = append(t.Args, arg)
 	}
-	if k.nullable {
-		b.WriteByte('?')
-	}
-	return b.String()
+	return t
 }
 
 // argKind classifies what the bytecode shows of an argument.

@@ -273,11 +273,19 @@ type Field struct {
 // angle brackets, "?" for nullable, "*" for a star projection.
 func (t *Type) String() string {
 	var b strings.Builder
-	t.render(&b)
+	t.render(&b, false)
 	return b.String()
 }
 
-func (t *Type) render(b *strings.Builder) {
+// QualifiedString renders the type with qualified class names ("com.example.Outer.Inner<kotlin.Int>?"),
+// the syntax runtime's Instantiator parses.
+func (t *Type) QualifiedString() string {
+	var b strings.Builder
+	t.render(&b, true)
+	return b.String()
+}
+
+func (t *Type) render(b *strings.Builder, qualified bool) {
 	switch {
 	case t == nil:
 		b.WriteString("?")
@@ -288,7 +296,11 @@ func (t *Type) render(b *strings.Builder) {
 		if t.Extension {
 			b.WriteString("@[ExtensionFunctionType] ")
 		}
-		b.WriteString(t.Class.SimpleName())
+		if qualified {
+			b.WriteString(t.Class.FqName())
+		} else {
+			b.WriteString(t.Class.SimpleName())
+		}
 		if len(t.Args) > 0 {
 			b.WriteByte('<')
 			for i, a := range t.Args {
@@ -304,7 +316,7 @@ func (t *Type) render(b *strings.Builder) {
 				case a.Variance == Out:
 					b.WriteString("out ")
 				}
-				a.Type.render(b)
+				a.Type.render(b, qualified)
 			}
 			b.WriteByte('>')
 		}

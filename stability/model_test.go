@@ -28,3 +28,28 @@ func TestMetadataEnumsMapByName(t *testing.T) {
 		}
 	}
 }
+
+func TestTypeRendering(t *testing.T) {
+	cls := func(n string) *Class { return NewClass(n, nil) }
+	param := &TypeParameter{Name: "T"}
+	typ := &Type{Class: cls("kotlin/collections/Map"), Nullable: true, Args: []TypeArg{
+		{Type: &Type{Class: cls("com/example/Outer.Inner")}},
+		{Variance: Out, Type: &Type{Class: cls("kotlin/collections/List"), Args: []TypeArg{{Star: true}}}},
+	}}
+	gen := &Type{Class: cls("com/example/Box"), Args: []TypeArg{{Variance: In, Type: &Type{Param: param, Nullable: true}}}}
+	tests := []struct {
+		t                 *Type
+		simple, qualified string
+	}{
+		{typ, "Map<Inner, out List<*>>?", "kotlin.collections.Map<com.example.Outer.Inner, out kotlin.collections.List<*>>?"},
+		{gen, "Box<in T?>", "com.example.Box<in T?>"},
+	}
+	for _, tt := range tests {
+		if got := tt.t.String(); got != tt.simple {
+			t.Errorf("String() = %q, want %q", got, tt.simple)
+		}
+		if got := tt.t.QualifiedString(); got != tt.qualified {
+			t.Errorf("QualifiedString() = %q, want %q", got, tt.qualified)
+		}
+	}
+}
