@@ -200,12 +200,18 @@ func (e *Entry) read(buf []byte) ([]byte, error) {
 		}
 		return readFileCapped(p, limit, buf)
 	}
-	rc, err := e.loc.open(e.src.ra, e.src.size)
-	if err != nil {
-		return nil, &FormatError{Offset: -1, Msg: withCause("cannot open entry", err), Err: err}
+	data, openErr, readErr := e.loc.readAll(e.src.ra, e.src.size, buf)
+	switch {
+	case openErr != nil:
+		return nil, &FormatError{Offset: -1, Msg: withCause("cannot open entry", openErr), Err: openErr}
+	case readErr != nil:
+		var fe *FormatError
+		if errors.As(readErr, &fe) {
+			return nil, readErr
+		}
+		return nil, &FormatError{Offset: -1, Msg: withCause("cannot read entry", readErr), Err: readErr}
 	}
-	defer rc.Close()
-	return readCapped(rc, limit, int64(e.loc.size), buf)
+	return data, nil
 }
 
 func tooLarge(size uint64, limit int64) error {
