@@ -78,12 +78,13 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	}
 	rep.Inputs = inputs
 	all := append(append([]string(nil), inputs...), opts.Classpath...)
-	cp, openErr := classfile.InputOptions{Limits: opts.Limits}.OpenClasspath(all)
+	// Deferred: each class is validated when the scan first reads it, so it is inflated once.
+	cp, openErr := classfile.InputOptions{Limits: opts.Limits, Deferred: true}.OpenClasspath(all)
 	if cp == nil {
 		return nil, openErr
 	}
 	rep.addErrors(openErr)
-	skipped := inputSkips(cp, inputs)
+	skipped := map[string]int{}
 	u := stability.NewUniverse(cp)
 	ev := stabruntime.New(cp)
 	sopts := stability.Options{Compiler: opts.Compiler, Config: cfg}
@@ -122,6 +123,12 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	// The entries no class needed are validated now, and the broken ones reported as opening
+	// would have.
+	rep.addErrors(cp.Settle())
+	for k, n := range inputSkips(cp, inputs) {
+		skipped[k] += n
 	}
 	for _, cs := range perInput {
 		for _, c := range cs {

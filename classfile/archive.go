@@ -107,6 +107,13 @@ type InputOptions struct {
 	// opened: entries are then listed by name and a broken class file is
 	// only reported when it is read.
 	Lazy bool
+	// Deferred validates each class entry of an archive or folder when a
+	// Classpath first reads it instead of when the input is opened, so that
+	// a scan inflates each class once. Until Classpath.Settle, Entries may
+	// list broken entries; the Classpath's lookups skip them exactly as if
+	// they had been dropped at opening, and Settle drops and reports them as
+	// opening would have.
+	Deferred bool
 }
 
 // Skip reasons: why an entry that looks like a class is not in
@@ -165,6 +172,7 @@ type source struct {
 	size   int64       // of the archive
 	root   string      // the folder, or the bare class file
 	limits Limits
+	in     *Input // the input the entries belong to
 }
 
 // zipLoc locates an archive entry; for a file only size is set.
@@ -266,6 +274,10 @@ type Input struct {
 	Stats InputStats
 
 	closer io.Closer
+	// deferred is set while the entries of an input opened Deferred are
+	// not all validated (until Classpath.Settle).
+	deferred bool
+	read     atomic.Int64 // bytes inflated by deferred validation
 }
 
 // Close releases the open archive, if any. Entries cannot be read afterwards.
@@ -328,7 +340,11 @@ func withCause(msg string, err error) string {
 }
 
 func (op *opener) done() (*Input, error) {
-	if !op.o.Lazy {
+	switch {
+	case op.o.Lazy:
+	case op.o.Deferred:
+		op.in.deferred = len(op.in.Entries) > 0
+	default:
 		op.validate()
 	}
 	return op.in, errors.Join(op.errs...)
@@ -414,7 +430,7 @@ func (o InputOptions) OpenArchive(name string, r io.ReaderAt, size int64) (*Inpu
 func (o InputOptions) openClassFile(p string, size int64) (*Input, error) {
 	op := o.newOpener(p)
 	op.in.Stats.ClassEntries = 1
-	e := &Entry{Input: p, src: &source{root: p, limits: op.lim}, loc: zipLoc{size: uint64(size)}}
+	e := &Entry{Input: p, src: &source{root: p, limits: op.lim, in: op.in}, loc: zipLoc{size: uint64(size)}}
 	// There is no package root to derive the name from, so read it from the
 	// header (this also validates the class).
 	data, err := e.read(nil)
@@ -440,7 +456,7 @@ func (o InputOptions) openClassFile(p string, size int64) (*Input, error) {
 
 func (o InputOptions) openDir(root string) (*Input, error) {
 	op := o.newOpener(root)
-	src := &source{root: root, limits: op.lim}
+	src := &source{root: root, limits: op.lim, in: op.in}
 	var entries []*Entry
 	walkErr := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -597,20 +613,12 @@ func (op *opener) validate() {
 					return
 				}
 				e := entries[i]
-				data, err := e.read(buf)
-				if err == nil {
-					read.Add(int64(len(data)))
-					buf = data[:0]
-					var c *Class
-					if c, err = ParseWithOptions(data, ParseOptions{MaxNesting: op.lim.MaxNesting}); err == nil && e.Name != "" {
-						if n := c.Name(); n != e.ClassName {
-							err = &FormatError{Offset: -1, Msg: "the entry defines class " + n + ", not " + e.ClassName}
-						}
-					}
+				c, n, err := e.check(buf)
+				read.Add(n)
+				if c != nil {
+					buf = c.data[:0]
 				}
-				if err != nil {
-					errs[i] = e.wrap(err)
-				}
+				errs[i] = err
 				if cap(buf) > 1<<20 {
 					buf = nil // keep no huge buffer
 				}
@@ -630,6 +638,26 @@ func (op *opener) validate() {
 	}
 	clear(entries[len(kept):])
 	op.in.Entries = kept
+}
+
+// check reads and parses e, using buf's storage when it is large enough, and
+// checks that it defines the class its name says. It returns the class, the
+// bytes inflated and the entry's error, if any.
+func (e *Entry) check(buf []byte) (*Class, int64, error) {
+	data, err := e.read(buf)
+	if err != nil {
+		return nil, 0, e.wrap(err)
+	}
+	c, err := ParseWithOptions(data, ParseOptions{MaxNesting: e.src.limits.MaxNesting})
+	if err == nil && e.Name != "" {
+		if n := c.Name(); n != e.ClassName {
+			c, err = nil, &FormatError{Offset: -1, Msg: "the entry defines class " + n + ", not " + e.ClassName}
+		}
+	}
+	if err != nil {
+		return nil, int64(len(data)), e.wrap(err)
+	}
+	return c, int64(len(data)), nil
 }
 
 func isMultiRelease(manifest []byte) bool {
@@ -680,7 +708,7 @@ func (op *opener) addArchive(r io.ReaderAt, size int64, prefix string, isAAR boo
 			strconv.Itoa(op.lim.MaxEntries)+" (Limits.MaxEntries); none is read", ErrTooManyEntries)
 		return
 	}
-	src := &source{ra: r, size: size, root: "", limits: op.lim}
+	src := &source{ra: r, size: size, root: "", limits: op.lim, in: op.in}
 	var (
 		classes  []*Entry
 		slab     []Entry // entries are allocated in blocks, not one by one
