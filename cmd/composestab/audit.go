@@ -206,7 +206,7 @@ func printAudit(s *streams, format string, rep *audit.Report) error {
 	}
 	switch format {
 	case "json":
-		return writeJSON(s.out, rep)
+		return rep.WriteJSON(s.out)
 	case "stability-config":
 		return writeStabilityConfig(s.out, rep)
 	case "compose-report":
