@@ -32,3 +32,33 @@ func TestWriteJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestReportClose checks that Close releases the classpath and the models and leaves the data.
+func TestReportClose(t *testing.T) {
+	rep := scanOpts(t, v1Options(t))
+	var before bytes.Buffer
+	if err := rep.WriteJSON(&before); err != nil {
+		t.Fatal(err)
+	}
+	if rep.cp == nil {
+		t.Fatal("a finished scan holds no classpath")
+	}
+	if err := rep.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := rep.Close(); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+	for _, c := range rep.Classes {
+		if c.Result() != nil || c.asCompiled != nil {
+			t.Fatalf("%s keeps its model after Close", c.Name)
+		}
+	}
+	var after bytes.Buffer
+	if err := rep.WriteJSON(&after); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(before.Bytes(), after.Bytes()) {
+		t.Error("Close changed the report's data")
+	}
+}

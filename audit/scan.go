@@ -83,6 +83,7 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	if cp == nil {
 		return nil, openErr
 	}
+	rep.cp = cp
 	rep.addErrors(openErr)
 	skipped := map[string]int{}
 	u := stability.NewUniverse(cp)
@@ -122,6 +123,7 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
+		rep.Close()
 		return nil, err
 	}
 	// The entries no class needed are validated now, and the broken ones reported as opening
@@ -141,6 +143,7 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	}
 	if opts.SuggestConfig {
 		if rep.Suggestions, err = suggestConfig(u, ev, rep, opts); err != nil {
+			rep.Close()
 			return nil, err
 		}
 	}
@@ -151,6 +154,7 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 		}
 		for _, in := range inputs {
 			if err := ctx.Err(); err != nil {
+				rep.Close()
 				return nil, err
 			}
 			rep.Composables = append(rep.Composables, scanComposables(cp, u, in, copts, opts.IncludeNonPublic))

@@ -92,6 +92,7 @@ func runAudit(s *streams, args []string) error {
 	if err != nil {
 		return err
 	}
+	defer rep.Close()
 	if err := printAudit(s, o.format, rep); err != nil {
 		return err
 	}
