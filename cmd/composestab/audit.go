@@ -126,7 +126,6 @@ func scan(s *streams, o *auditOptions, paths []string, nonPublic bool) (*audit.R
 			}
 		}
 	}
-	tuneGC(append(append([]string(nil), paths...), classpath...))
 	// Ctrl-C stops the scan: the workers notice between classes and Scan returns.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
