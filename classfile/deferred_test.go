@@ -29,12 +29,15 @@ func TestDeferred(t *testing.T) {
 	}
 	paths := []string{pa, pb}
 	eager, eagerErr := OpenClasspath(paths)
+	if eagerErr == nil {
+		t.Fatal("eager open found nothing wrong")
+	}
 	defer eager.Close()
 	lazy, openErr := InputOptions{Deferred: true}.OpenClasspath(paths)
-	defer lazy.Close()
 	if openErr != nil {
 		t.Fatalf("deferred open reported %v", openErr)
 	}
+	defer lazy.Close()
 	if e := lazy.Lookup("p/Min"); e == nil || e.Input != pb {
 		t.Fatalf("Lookup(p/Min) = %+v, want b.jar's", e)
 	}
@@ -45,7 +48,7 @@ func TestDeferred(t *testing.T) {
 		t.Error("Check(q/Other) passed a class that defines p/Min")
 	}
 	settleErr := lazy.Settle()
-	if settleErr == nil || eagerErr == nil || settleErr.Error() != eagerErr.Error() {
+	if settleErr == nil || settleErr.Error() != eagerErr.Error() {
 		t.Errorf("Settle = %v\nopen  = %v", settleErr, eagerErr)
 	}
 	for i, in := range lazy.Inputs() {
