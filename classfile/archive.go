@@ -24,7 +24,8 @@ type Input struct {
 	// Entries lists the class entries after multi-release resolution, in
 	// archive (or sorted path) order. module-info and package-info classes are
 	// included. Unless the input was opened Lazy, every entry has been read
-	// and parsed once: a class that cannot be is not listed but reported.
+	// and parsed once: a class that cannot be is not listed but reported
+	// (for an input opened Deferred, once its Classpath has settled).
 	Entries []*Entry
 	// Stats accounts for the class entries not listed.
 	Stats InputStats

@@ -256,7 +256,8 @@ func (cp *Classpath) Class(internalName string) (*Class, error) {
 // Inputs returns the inputs in classpath order.
 func (cp *Classpath) Inputs() []*Input { return cp.inputs }
 
-// Entries returns the winning entry of every class, in classpath order.
+// Entries returns the winning entry of every class, in classpath order. Before
+// Settle it validates, one by one, the entries of Deferred inputs it needs.
 func (cp *Classpath) Entries() []*Entry {
 	out := make([]*Entry, 0, len(cp.index))
 	for _, in := range cp.inputs {
