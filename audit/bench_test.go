@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/composestab/composestab/stability"
@@ -82,4 +85,67 @@ func scanOptsB(b *testing.B, o Options) *Report {
 		b.Fatal(err)
 	}
 	return rep
+}
+
+// benchJar is a jar of the Kotlin distribution (KOTLIN_HOME, or where testdata/generate installs
+// it); the benchmark is skipped without it.
+func benchJar(b *testing.B, name string) string {
+	home := os.Getenv("KOTLIN_HOME")
+	if home == "" {
+		cache := os.Getenv("COMPOSESTAB_CACHE")
+		if cache == "" {
+			dir, _ := os.UserHomeDir()
+			cache = filepath.Join(dir, ".cache", "composestab")
+		}
+		home = filepath.Join(cache, "kotlin-compiler-2.4.20", "node_modules", "kotlin-compiler")
+	}
+	p := filepath.Join(home, "lib", name)
+	if _, err := os.Stat(p); err != nil {
+		b.Skipf("Kotlin distribution not available: %v", err)
+	}
+	return p
+}
+
+// BenchmarkScan is a whole scan of a Kotlin jar (open, inflate, parse, metadata, inference,
+// $stable): what audit does before printing. heap-MiB is the heap in use after the scan and a
+// GC, with the report still referenced: what a finished scan keeps.
+func BenchmarkScan(b *testing.B) {
+	for _, name := range []string{"kotlin-stdlib.jar", "kotlin-compiler.jar"} {
+		b.Run(name, func(b *testing.B) {
+			jar := benchJar(b, name)
+			b.ReportAllocs()
+			var heap uint64
+			var rep *Report
+			for b.Loop() {
+				rep = scanOptsB(b, Options{Inputs: []string{jar}})
+				runtime.GC()
+				var ms runtime.MemStats
+				runtime.ReadMemStats(&ms)
+				heap = max(heap, ms.HeapInuse)
+			}
+			b.ReportMetric(float64(rep.Summary.Entries)*float64(b.N)/b.Elapsed().Seconds(), "entries/s")
+			b.ReportMetric(float64(heap)/(1<<20), "heap-MiB")
+			runtime.KeepAlive(rep)
+		})
+	}
+}
+
+// BenchmarkWriteJSON is the output phase: the JSON of kotlin-compiler.jar's report.
+func BenchmarkWriteJSON(b *testing.B) {
+	rep := scanOptsB(b, Options{Inputs: []string{benchJar(b, "kotlin-compiler.jar")}})
+	var n countingWriter
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := rep.WriteJSON(&n); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.SetBytes(int64(n) / int64(b.N))
+}
+
+type countingWriter int64
+
+func (w *countingWriter) Write(p []byte) (int, error) {
+	*w += countingWriter(len(p))
+	return len(p), nil
 }

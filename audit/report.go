@@ -3,6 +3,7 @@ package audit
 import (
 	"sort"
 
+	"github.com/composestab/composestab/classfile"
 	stabruntime "github.com/composestab/composestab/runtime"
 	"github.com/composestab/composestab/stability"
 )
@@ -26,6 +27,25 @@ type Report struct {
 	Suggestions []*Suggestion `json:"suggestions,omitempty"`
 	// Composables holds, with Options.Composables, each reported input's composables.
 	Composables []*InputComposables `json:"composables,omitempty"`
+
+	cp *classfile.Classpath // open until Close, for the analyses Verify runs on demand
+}
+
+// Close releases what the report holds beyond its data: the scan's classpath (one open file per
+// jar) and the class models behind each Class's Result, explanations and Verify, which find
+// nothing afterwards. Baselines and Diff need the models too: close a report once done with
+// them. The exported fields stay as they are. A report that is dropped needs no Close but keeps
+// its jars open until it is collected.
+func (rep *Report) Close() error {
+	for _, c := range rep.Classes {
+		c.result, c.effective, c.asCompiled, c.value = nil, nil, nil, nil
+	}
+	cp := rep.cp
+	rep.cp = nil
+	if cp == nil {
+		return nil
+	}
+	return cp.Close()
 }
 
 // Summary counts what a scan reported.

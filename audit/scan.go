@@ -78,12 +78,14 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	}
 	rep.Inputs = inputs
 	all := append(append([]string(nil), inputs...), opts.Classpath...)
-	cp, openErr := classfile.InputOptions{Limits: opts.Limits}.OpenClasspath(all)
+	// Deferred: each class is validated when the scan first reads it, so it is inflated once.
+	cp, openErr := classfile.InputOptions{Limits: opts.Limits, Deferred: true}.OpenClasspath(all)
 	if cp == nil {
 		return nil, openErr
 	}
+	rep.cp = cp
 	rep.addErrors(openErr)
-	skipped := inputSkips(cp, inputs)
+	skipped := map[string]int{}
 	u := stability.NewUniverse(cp)
 	ev := stabruntime.New(cp)
 	sopts := stability.Options{Compiler: opts.Compiler, Config: cfg}
@@ -121,7 +123,14 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
+		rep.Close()
 		return nil, err
+	}
+	// The entries no class needed are validated now, and the broken ones reported as opening
+	// would have.
+	rep.addErrors(cp.Settle())
+	for k, n := range inputSkips(cp, inputs) {
+		skipped[k] += n
 	}
 	for _, cs := range perInput {
 		for _, c := range cs {
@@ -134,6 +143,7 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	}
 	if opts.SuggestConfig {
 		if rep.Suggestions, err = suggestConfig(u, ev, rep, opts); err != nil {
+			rep.Close()
 			return nil, err
 		}
 	}
@@ -144,6 +154,7 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 		}
 		for _, in := range inputs {
 			if err := ctx.Err(); err != nil {
+				rep.Close()
 				return nil, err
 			}
 			rep.Composables = append(rep.Composables, scanComposables(cp, u, in, copts, opts.IncludeNonPublic))

@@ -17,236 +17,6 @@ import (
 	"syscall"
 )
 
-// Defaults of Limits.
-const (
-	// DefaultMaxEntrySize caps the inflated size of one archive entry (a
-	// class or a nested jar) and of a bare class file: 64 MiB. The largest
-	// class file of the Kotlin 2.4.20 distribution,
-	// kotlin/collections/ArraysKt___ArraysKt.class in kotlin-stdlib.jar, is
-	// 731 938 bytes.
-	DefaultMaxEntrySize = 64 << 20
-	// DefaultMaxInputSize caps the bytes inflated from one input (its class
-	// entries and nested jars together): 1 GiB. kotlin-compiler.jar, 60 MB
-	// on disk, holds 148 MB of classes.
-	DefaultMaxInputSize = 1 << 30
-	// DefaultMaxEntries caps the entries (of any kind) of one archive:
-	// 100 000. kotlin-compiler.jar has 28 720.
-	DefaultMaxEntries = 100_000
-	// DefaultMaxDepth caps archive nesting: an AAR's classes.jar and
-	// libs/*.jar are depth 1, and an archive inside them would be depth 2.
-	DefaultMaxDepth = 1
-	// DefaultMaxNesting caps how deeply annotation values and the types of a
-	// generic signature or descriptor nest: 255, the JVM's limit on array
-	// dimensions.
-	DefaultMaxNesting = 255
-)
-
-// Limits bound what one input may cost. Hitting a limit is a *FormatError
-// for the entry or input concerned (wrapping ErrTooLarge, ErrTooManyEntries
-// or ErrNestingTooDeep); the other entries and inputs are still read. A zero
-// field means its default.
-type Limits struct {
-	// MaxEntrySize caps the inflated size of one class file or nested
-	// archive (DefaultMaxEntrySize).
-	MaxEntrySize int64
-	// MaxInputSize caps the total inflated size of the class files and
-	// nested archives of one input (DefaultMaxInputSize). An entry whose
-	// compressed size is larger counts that instead, so entries that share
-	// compressed bytes cannot make the input cost more than this.
-	MaxInputSize int64
-	// MaxEntries caps the number of entries of one archive, counted from its
-	// central directory before any is read (DefaultMaxEntries).
-	MaxEntries int
-	// MaxDepth caps archive nesting (DefaultMaxDepth); negative refuses even
-	// an AAR's classes.jar.
-	MaxDepth int
-	// MaxNesting caps the nesting of annotation values and of types in
-	// signatures and descriptors (DefaultMaxNesting).
-	MaxNesting int
-}
-
-// DefaultLimits returns the limits used for zero fields.
-func DefaultLimits() Limits {
-	return Limits{MaxEntrySize: DefaultMaxEntrySize, MaxInputSize: DefaultMaxInputSize, MaxEntries: DefaultMaxEntries,
-		MaxDepth: DefaultMaxDepth, MaxNesting: DefaultMaxNesting}
-}
-
-func (l Limits) resolved() Limits {
-	d := DefaultLimits()
-	if l.MaxEntrySize <= 0 {
-		l.MaxEntrySize = d.MaxEntrySize
-	}
-	if l.MaxInputSize <= 0 {
-		l.MaxInputSize = d.MaxInputSize
-	}
-	if l.MaxEntries <= 0 {
-		l.MaxEntries = d.MaxEntries
-	}
-	switch {
-	case l.MaxDepth == 0:
-		l.MaxDepth = d.MaxDepth
-	case l.MaxDepth < 0:
-		l.MaxDepth = 0
-	}
-	if l.MaxNesting <= 0 {
-		l.MaxNesting = d.MaxNesting
-	}
-	return l
-}
-
-// InputOptions configures how inputs are opened. The zero value gives the
-// defaults.
-type InputOptions struct {
-	// MaxRelease is the highest N whose META-INF/versions/N/ entries override
-	// base entries in a multi-release jar. 0 means no limit (newest wins); a
-	// negative value ignores versioned entries.
-	MaxRelease int
-	// Limits bound sizes, counts and nesting.
-	Limits Limits
-	// Lazy skips the validation of every class entry when the input is
-	// opened: entries are then listed by name and a broken class file is
-	// only reported when it is read.
-	Lazy bool
-}
-
-// Skip reasons: why an entry that looks like a class is not in
-// Input.Entries although nothing is wrong with it (InputStats.Skipped).
-const (
-	// SkipNotOnClasspath: a class file outside the classpath roots, under
-	// META-INF/ (other than a multi-release version in use) or in an AAR
-	// outside classes.jar and libs/*.jar.
-	SkipNotOnClasspath = "not-on-classpath"
-	// SkipOtherRelease: a version of a class in a multi-release jar that
-	// another version (for a higher release, or the base one) replaces.
-	SkipOtherRelease = "other-release"
-)
-
-// InputStats accounts for every class entry of an input: each entry whose
-// name ends in ".class" (in the input and in the archives nested in it) is
-// listed in Input.Entries, counted in Skipped, or counted in Failed and
-// reported in the error returned with the input (one error per entry, except
-// that hitting Limits.MaxInputSize is one error for every entry it leaves
-// out):
-//
-//	ClassEntries == len(Entries) + sum(Skipped) + Failed
-type InputStats struct {
-	ClassEntries int
-	Skipped      map[string]int
-	Failed       int
-	// Bytes is how many bytes were inflated while opening (nested archives
-	// and, unless Lazy, every class entry).
-	Bytes int64
-}
-
-// An Entry is one class in an input. Its bytes are read again each time Read
-// or Parse is called; an Entry is safe for concurrent use.
-type Entry struct {
-	// Input is the path the user gave (the .class file, folder, jar or AAR).
-	Input string
-	// Name is the entry path inside the input: the archive entry name (for an
-	// archive nested in an AAR, "classes.jar!/com/Foo.class"), the path
-	// relative to a folder, or "" for a bare .class file. It is never used as
-	// a file-system path for archive entries.
-	Name string
-	// ClassName is the internal class name derived from the path
-	// ("com/example/Foo$Inner"); for a bare .class file it is read from the
-	// class header.
-	ClassName string
-	// Release is N for an entry taken from META-INF/versions/N/, 0 otherwise.
-	Release int
-
-	src *source
-	loc zipLoc
-}
-
-// source is what the entries of one archive or folder share.
-type source struct {
-	ra     io.ReaderAt // the archive; nil for a folder or bare file
-	size   int64       // of the archive
-	root   string      // the folder, or the bare class file
-	limits Limits
-}
-
-// zipLoc locates an archive entry; for a file only size is set.
-type zipLoc struct {
-	offset int64
-	csize  uint64
-	size   uint64
-	crc    uint32
-	method uint16
-	flags  uint16
-}
-
-// Read returns the entry's bytes, reading at most the configured size cap.
-// Errors are *FormatError carrying Path and Entry.
-func (e *Entry) Read() ([]byte, error) {
-	data, err := e.read(nil)
-	if err != nil {
-		return nil, e.wrap(err)
-	}
-	return data, nil
-}
-
-// read reads the entry into buf's storage when it is large enough.
-func (e *Entry) read(buf []byte) ([]byte, error) {
-	limit := e.src.limits.MaxEntrySize
-	if e.loc.size > uint64(limit) {
-		return nil, tooLarge(e.loc.size, limit)
-	}
-	if e.src.ra == nil {
-		p := e.src.root
-		if e.Name != "" {
-			p = filepath.Join(p, filepath.FromSlash(e.Name))
-		}
-		return readFileCapped(p, limit, buf)
-	}
-	rc, err := e.loc.open(e.src.ra, e.src.size)
-	if err != nil {
-		return nil, &FormatError{Offset: -1, Msg: withCause("cannot open entry", err), Err: err}
-	}
-	defer rc.Close()
-	return readCapped(rc, limit, int64(e.loc.size), buf)
-}
-
-func tooLarge(size uint64, limit int64) error {
-	return &FormatError{Offset: -1, Msg: "inflated size " + strconv.FormatUint(size, 10) + " bytes exceeds the limit of " +
-		strconv.FormatInt(limit, 10) + " (Limits.MaxEntrySize)", Err: ErrTooLarge}
-}
-
-// Parse reads and parses the entry. A *FormatError carries Path and Entry.
-func (e *Entry) Parse(opts ParseOptions) (*Class, error) {
-	data, err := e.Read()
-	if err != nil {
-		return nil, err
-	}
-	if opts.MaxNesting == 0 {
-		opts.MaxNesting = e.src.limits.MaxNesting
-	}
-	c, err := ParseWithOptions(data, opts)
-	if err != nil {
-		return nil, e.wrap(err)
-	}
-	return c, nil
-}
-
-// wrap stamps the entry's location on an error.
-func (e *Entry) wrap(err error) error {
-	var fe *FormatError
-	if errors.As(err, &fe) {
-		if fe.Path == "" {
-			fe.Path = e.Input
-		}
-		if fe.Entry == "" {
-			fe.Entry = e.Name
-		}
-		if fe.Class == "" {
-			fe.Class = e.ClassName
-		}
-		return err
-	}
-	return &FormatError{Path: e.Input, Entry: e.Name, Class: e.ClassName, Offset: -1, Err: err}
-}
-
 // An Input is one opened .class file, class folder, jar/zip or AAR.
 type Input struct {
 	// Path is the path the user gave.
@@ -254,12 +24,17 @@ type Input struct {
 	// Entries lists the class entries after multi-release resolution, in
 	// archive (or sorted path) order. module-info and package-info classes are
 	// included. Unless the input was opened Lazy, every entry has been read
-	// and parsed once: a class that cannot be is not listed but reported.
+	// and parsed once: a class that cannot be is not listed but reported
+	// (for an input opened Deferred, once its Classpath has settled).
 	Entries []*Entry
 	// Stats accounts for the class entries not listed.
 	Stats InputStats
 
 	closer io.Closer
+	// deferred is set while the entries of an input opened Deferred are
+	// not all validated (until Classpath.Settle).
+	deferred bool
+	read     atomic.Int64 // bytes inflated by deferred validation
 }
 
 // Close releases the open archive, if any. Entries cannot be read afterwards.
@@ -322,7 +97,11 @@ func withCause(msg string, err error) string {
 }
 
 func (op *opener) done() (*Input, error) {
-	if !op.o.Lazy {
+	switch {
+	case op.o.Lazy:
+	case op.o.Deferred:
+		op.in.deferred = len(op.in.Entries) > 0
+	default:
 		op.validate()
 	}
 	return op.in, errors.Join(op.errs...)
@@ -408,7 +187,7 @@ func (o InputOptions) OpenArchive(name string, r io.ReaderAt, size int64) (*Inpu
 func (o InputOptions) openClassFile(p string, size int64) (*Input, error) {
 	op := o.newOpener(p)
 	op.in.Stats.ClassEntries = 1
-	e := &Entry{Input: p, src: &source{root: p, limits: op.lim}, loc: zipLoc{size: uint64(size)}}
+	e := &Entry{Input: p, src: &source{root: p, limits: op.lim, in: op.in}, loc: zipLoc{size: uint64(size)}}
 	// There is no package root to derive the name from, so read it from the
 	// header (this also validates the class).
 	data, err := e.read(nil)
@@ -434,7 +213,7 @@ func (o InputOptions) openClassFile(p string, size int64) (*Input, error) {
 
 func (o InputOptions) openDir(root string) (*Input, error) {
 	op := o.newOpener(root)
-	src := &source{root: root, limits: op.lim}
+	src := &source{root: root, limits: op.lim, in: op.in}
 	var entries []*Entry
 	walkErr := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -591,20 +370,12 @@ func (op *opener) validate() {
 					return
 				}
 				e := entries[i]
-				data, err := e.read(buf)
-				if err == nil {
-					read.Add(int64(len(data)))
-					buf = data[:0]
-					var c *Class
-					if c, err = ParseWithOptions(data, ParseOptions{MaxNesting: op.lim.MaxNesting}); err == nil && e.Name != "" {
-						if n := c.Name(); n != e.ClassName {
-							err = &FormatError{Offset: -1, Msg: "the entry defines class " + n + ", not " + e.ClassName}
-						}
-					}
+				c, n, err := e.check(buf)
+				read.Add(n)
+				if c != nil {
+					buf = c.data[:0]
 				}
-				if err != nil {
-					errs[i] = e.wrap(err)
-				}
+				errs[i] = err
 				if cap(buf) > 1<<20 {
 					buf = nil // keep no huge buffer
 				}
@@ -674,7 +445,7 @@ func (op *opener) addArchive(r io.ReaderAt, size int64, prefix string, isAAR boo
 			strconv.Itoa(op.lim.MaxEntries)+" (Limits.MaxEntries); none is read", ErrTooManyEntries)
 		return
 	}
-	src := &source{ra: r, size: size, root: "", limits: op.lim}
+	src := &source{ra: r, size: size, root: "", limits: op.lim, in: op.in}
 	var (
 		classes  []*Entry
 		slab     []Entry // entries are allocated in blocks, not one by one
@@ -788,46 +559,4 @@ func (op *opener) addNested(src *source, rec zipRecord, prefix string, depth int
 	op.budget -= int64(max(rec.size, rec.csize))
 	op.in.Stats.Bytes += int64(len(data))
 	op.addArchive(bytes.NewReader(data), int64(len(data)), name+"!/", strings.HasSuffix(rec.name, ".aar"), depth+1)
-}
-
-func readFileCapped(p string, limit int64, buf []byte) ([]byte, error) {
-	f, err := openRegular(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	hint := int64(512)
-	if st, err := f.Stat(); err == nil {
-		hint = st.Size()
-	}
-	return readCapped(f, limit, hint, buf)
-}
-
-// readCapped reads r to the end, failing with ErrTooLarge past limit bytes.
-// hint sizes the first allocation and is clamped to limit; buf's storage is
-// used when it is large enough.
-func readCapped(r io.Reader, limit, hint int64, buf []byte) ([]byte, error) {
-	hint = max(0, min(hint, limit))
-	if int64(cap(buf)) < hint+1 {
-		buf = make([]byte, 0, hint+1) // +1 so a correct hint needs no regrowth to see EOF
-	}
-	buf = buf[:0]
-	lr := io.LimitReader(r, limit+1)
-	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := lr.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, &FormatError{Offset: -1, Msg: withCause("cannot read entry", err), Err: err}
-		}
-	}
-	if int64(len(buf)) > limit {
-		return nil, &FormatError{Offset: -1, Msg: "more than " + strconv.FormatInt(limit, 10) + " bytes (Limits.MaxEntrySize)", Err: ErrTooLarge}
-	}
-	return buf, nil
 }

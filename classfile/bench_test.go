@@ -132,3 +132,28 @@ func BenchmarkOpenInput(b *testing.B) {
 		in.Close()
 	}
 }
+
+// BenchmarkInflate reads (inflates and checks) every class entry of
+// kotlin-compiler.jar on one goroutine into one reused buffer: the floor
+// under everything else a scan does.
+func BenchmarkInflate(b *testing.B) {
+	p := kotlinLib(b, "kotlin-compiler.jar")
+	in, err := InputOptions{Lazy: true}.Open(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer in.Close()
+	_, total := loadBenchCorpus(b)
+	b.SetBytes(total)
+	b.ReportAllocs()
+	var buf []byte
+	for b.Loop() {
+		for _, e := range in.Entries {
+			data, err := e.read(buf)
+			if err != nil {
+				b.Fatal(err)
+			}
+			buf = data[:0]
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"weak"
 )
 
 // ErrClassNotFound is returned (wrapped in a *NotFoundError) by
@@ -33,17 +34,21 @@ type Shadow struct {
 type Classpath struct {
 	inputs   []*Input
 	index    map[string]*Entry
+	more     map[string][]*Entry // the later definitions of a class, in order
 	shadowed []Shadow
 	parse    ParseOptions
 
 	mu    sync.Mutex
-	cache map[string]*classCell
+	cells map[*Entry]*classCell
 }
 
+// classCell memoises one entry's first parse: its error for good, its class
+// only while something else holds it, so that a scan does not keep every
+// class it has modelled alive (one read again after that is parsed again).
 type classCell struct {
 	once sync.Once
-	c    *Class
 	err  error
+	c    weak.Pointer[Class]
 }
 
 // OpenClasspath opens every path with the default InputOptions. It returns
@@ -85,8 +90,15 @@ func flatten(errs []error, err error) []error {
 // NewClasspath builds a classpath over already opened inputs, in order.
 // Closing the classpath closes them.
 func NewClasspath(inputs ...*Input) *Classpath {
-	cp := &Classpath{inputs: inputs, index: make(map[string]*Entry), cache: make(map[string]*classCell)}
-	for _, in := range inputs {
+	cp := &Classpath{inputs: inputs, cells: make(map[*Entry]*classCell)}
+	cp.reindex()
+	return cp
+}
+
+// reindex maps each class name to its definitions, in classpath order.
+func (cp *Classpath) reindex() {
+	cp.index, cp.more, cp.shadowed = make(map[string]*Entry), nil, nil
+	for _, in := range cp.inputs {
 		for _, e := range in.Entries {
 			// Every modular jar has one; it names a module, not a class.
 			if e.ClassName == "module-info" {
@@ -94,50 +106,163 @@ func NewClasspath(inputs ...*Input) *Classpath {
 			}
 			if w, ok := cp.index[e.ClassName]; ok {
 				cp.shadowed = append(cp.shadowed, Shadow{ClassName: e.ClassName, Winner: w, Hidden: e})
+				if cp.more == nil {
+					cp.more = make(map[string][]*Entry)
+				}
+				cp.more[e.ClassName] = append(cp.more[e.ClassName], e)
 				continue
 			}
 			cp.index[e.ClassName] = e
 		}
 	}
-	return cp
 }
 
 // SetParseOptions sets the options Class uses; call it before the first Class.
 func (cp *Classpath) SetParseOptions(opts ParseOptions) { cp.parse = opts }
 
-// Lookup returns the winning entry for an internal class name, or nil.
-func (cp *Classpath) Lookup(internalName string) *Entry { return cp.index[internalName] }
+// Lookup returns the winning entry for an internal class name, or nil. The
+// entries of an input opened Deferred are validated as Lookup meets them, so
+// that a broken one loses to the next definition, as it would have had it
+// been dropped when opened.
+func (cp *Classpath) Lookup(internalName string) *Entry {
+	e := cp.index[internalName]
+	if e == nil || !e.deferred() {
+		return e
+	}
+	if _, err := cp.Check(e); err == nil {
+		return e
+	}
+	for _, e := range cp.more[internalName] {
+		if _, err := cp.Check(e); err == nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// Check validates an entry of an input opened Deferred the first time it is
+// asked, and returns the class it parsed then (nil on later calls). The
+// error is the entry's, as opening would have reported it: such an entry is
+// on the classpath for no lookup, and Settle reports it. For an entry of any
+// other input Check does nothing.
+func (cp *Classpath) Check(e *Entry) (*Class, error) {
+	if !e.deferred() {
+		return nil, nil
+	}
+	cell := cp.cell(e)
+	var c *Class
+	cell.once.Do(func() {
+		var n int64
+		c, n, cell.err = e.check(nil)
+		e.src.in.read.Add(n)
+		if c != nil {
+			cell.c = weak.Make(c)
+		}
+	})
+	return c, cell.err
+}
+
+// deferred tells whether e belongs to an input opened Deferred and not
+// settled yet.
+func (e *Entry) deferred() bool { return e.src != nil && e.src.in != nil && e.src.in.deferred }
+
+func (cp *Classpath) cell(e *Entry) *classCell {
+	cp.mu.Lock()
+	defer cp.mu.Unlock()
+	cell := cp.cells[e]
+	if cell == nil {
+		cell = &classCell{}
+		cp.cells[e] = cell
+	}
+	return cell
+}
+
+// Settle validates, on GOMAXPROCS goroutines, the entries of inputs opened
+// Deferred that no lookup has met, drops the broken ones from Entries,
+// counts them in Stats and returns their errors in input and entry order:
+// afterwards the inputs are as if opened without Deferred. Call it when no
+// other goroutine uses the classpath.
+func (cp *Classpath) Settle() error {
+	var errs []error
+	changed := false
+	for _, in := range cp.inputs {
+		if !in.deferred {
+			continue
+		}
+		entries := in.Entries
+		failed := make([]error, len(entries))
+		parallel(len(entries), func(i int) { _, failed[i] = cp.Check(entries[i]) })
+		kept := entries[:0]
+		for i, e := range entries {
+			if failed[i] != nil {
+				in.Stats.Failed++
+				errs = append(errs, failed[i])
+				continue
+			}
+			kept = append(kept, e)
+		}
+		clear(entries[len(kept):])
+		in.Entries = kept
+		in.Stats.Bytes += in.read.Swap(0)
+		in.deferred = false
+		changed = true
+	}
+	if changed {
+		cp.reindex()
+	}
+	return errors.Join(errs...)
+}
 
 // Len returns the number of distinct classes on the classpath.
 func (cp *Classpath) Len() int { return len(cp.index) }
 
-// Class reads and parses the class once and memoises the result (including
-// an error). A name no input defines yields a *NotFoundError.
+// Class reads and parses the class (an entry of an input opened Deferred is
+// validated first). The result is memoised: an error for good, a class while
+// it is in use elsewhere. A name no input defines yields a *NotFoundError.
 func (cp *Classpath) Class(internalName string) (*Class, error) {
-	e := cp.index[internalName]
+	e := cp.Lookup(internalName)
 	if e == nil {
 		return nil, &NotFoundError{ClassName: internalName}
 	}
-	cp.mu.Lock()
-	cell := cp.cache[internalName]
-	if cell == nil {
-		cell = &classCell{}
-		cp.cache[internalName] = cell
+	cell := cp.cell(e)
+	var c *Class
+	cell.once.Do(func() {
+		c, cell.err = e.Parse(cp.parse)
+		if c != nil {
+			cell.c = weak.Make(c)
+		}
+	})
+	if cell.err != nil {
+		return nil, cell.err
 	}
-	cp.mu.Unlock()
-	cell.once.Do(func() { cell.c, cell.err = e.Parse(cp.parse) })
-	return cell.c, cell.err
+	if c == nil {
+		cp.mu.Lock()
+		c = cell.c.Value()
+		cp.mu.Unlock()
+	}
+	if c == nil {
+		// Collected since its first parse: parse it again.
+		var err error
+		if c, err = e.Parse(cp.parse); err != nil {
+			return nil, err
+		}
+		cp.mu.Lock()
+		cell.c = weak.Make(c)
+		cp.mu.Unlock()
+	}
+	return c, nil
 }
 
 // Inputs returns the inputs in classpath order.
 func (cp *Classpath) Inputs() []*Input { return cp.inputs }
 
-// Entries returns the winning entry of every class, in classpath order.
+// Entries returns the winning entry of every class, in classpath order. Before
+// Settle it validates, one by one, the entries of Deferred inputs it needs.
 func (cp *Classpath) Entries() []*Entry {
 	out := make([]*Entry, 0, len(cp.index))
 	for _, in := range cp.inputs {
 		for _, e := range in.Entries {
-			if cp.index[e.ClassName] == e {
+			if cp.Lookup(e.ClassName) == e {
 				out = append(out, e)
 			}
 		}
@@ -164,19 +289,25 @@ func (cp *Classpath) Close() error {
 // each one, with either the class or its error. fn may be called
 // concurrently and in any order; Scan returns when every call has returned.
 func Scan(entries []*Entry, opts ParseOptions, fn func(e *Entry, c *Class, err error)) {
-	workers := min(runtime.GOMAXPROCS(0), len(entries))
+	parallel(len(entries), func(i int) {
+		e := entries[i]
+		c, err := e.Parse(opts)
+		fn(e, c, err)
+	})
+}
+
+// parallel calls fn(0) … fn(n-1) on GOMAXPROCS goroutines.
+func parallel(n int, fn func(int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range workers {
+	for range min(runtime.GOMAXPROCS(0), n) {
 		wg.Go(func() {
 			for {
-				i := next.Add(1) - 1
-				if i >= int64(len(entries)) {
+				i := int(next.Add(1) - 1)
+				if i >= n {
 					return
 				}
-				e := entries[i]
-				c, err := e.Parse(opts)
-				fn(e, c, err)
+				fn(i)
 			}
 		})
 	}

@@ -560,3 +560,43 @@ func TestHandmadeConstantValues(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstLine checks Class.FirstLine against the methods' Code.FirstLine on
+// every class of the fixtures and of kotlin-stdlib.jar when present.
+func TestFirstLine(t *testing.T) {
+	paths := []string{"testdata/classes", "testdata/compose", "testdata/kotlin"}
+	if p := filepath.Join(kotlinHome(), "lib", "kotlin-stdlib.jar"); fileExists(p) {
+		paths = append(paths, p)
+	}
+	n := 0
+	for _, p := range paths {
+		in, err := OpenInput(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range in.Entries {
+			c, err := e.Parse(ParseOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := 0
+			for _, m := range c.Methods() {
+				if m.Code != nil {
+					if l := m.Code.FirstLine(); l > 0 && (want == 0 || l < want) {
+						want = l
+					}
+				}
+			}
+			if got := c.FirstLine(); got != want {
+				t.Errorf("%s: FirstLine %d, methods say %d", e.ClassName, got, want)
+			}
+			n++
+		}
+		in.Close()
+	}
+	if n == 0 {
+		t.Fatal("no classes")
+	}
+}
+
+func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }

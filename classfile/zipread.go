@@ -2,9 +2,10 @@ package classfile
 
 import (
 	"bufio"
-	"compress/flate"
+	"bytes"
 	"encoding/binary"
 	"errors"
+	"github.com/klauspost/compress/flate"
 	"hash/crc32"
 	"io"
 	"strconv"
@@ -208,40 +209,181 @@ func applyZip64(rec *zipRecord, extra []byte) {
 	}
 }
 
-// open returns a reader of the entry's inflated bytes that fails unless they
-// are exactly the declared size with the declared CRC-32.
-func (z *zipLoc) open(r io.ReaderAt, archiveSize int64) (io.ReadCloser, error) {
+// dataOffset checks the entry's local header and returns where its
+// compressed bytes start.
+func (z *zipLoc) dataOffset(r io.ReaderAt, archiveSize int64) (int64, error) {
 	if z.flags&zipFlagEncrypt != 0 {
-		return nil, errors.New("encrypted entry")
+		return 0, errors.New("encrypted entry")
 	}
 	if z.offset < 0 || z.offset > archiveSize-zipLocalLen {
-		return nil, errors.New("local header offset out of range")
+		return 0, errors.New("local header offset out of range")
 	}
 	var hdr [zipLocalLen]byte
 	if _, err := r.ReadAt(hdr[:], z.offset); err != nil {
-		return nil, err
+		return 0, err
 	}
 	if binary.LittleEndian.Uint32(hdr[:]) != zipLocalSig {
-		return nil, errors.New("bad local header signature")
+		return 0, errors.New("bad local header signature")
 	}
 	data := z.offset + zipLocalLen + int64(binary.LittleEndian.Uint16(hdr[26:])) + int64(binary.LittleEndian.Uint16(hdr[28:]))
 	if z.csize > uint64(archiveSize) || data > archiveSize-int64(z.csize) {
-		return nil, errors.New("compressed data extends past the end of the archive")
+		return 0, errors.New("compressed data extends past the end of the archive")
 	}
-	sr := io.NewSectionReader(r, data, int64(z.csize))
-	var rc io.ReadCloser
 	switch z.method {
 	case zipMethodStore:
 		if z.csize != z.size {
-			return nil, errors.New("stored entry with different compressed and declared sizes")
+			return 0, errors.New("stored entry with different compressed and declared sizes")
 		}
-		rc = io.NopCloser(sr)
 	case zipMethodDeflat:
-		rc = newInflater(sr)
 	default:
-		return nil, errors.New("unsupported compression method " + strconv.Itoa(int(z.method)))
+		return 0, errors.New("unsupported compression method " + strconv.Itoa(int(z.method)))
+	}
+	return data, nil
+}
+
+// open returns a reader of the entry's inflated bytes that fails unless they
+// are exactly the declared size with the declared CRC-32.
+func (z *zipLoc) open(r io.ReaderAt, archiveSize int64) (io.ReadCloser, error) {
+	data, err := z.dataOffset(r, archiveSize)
+	if err != nil {
+		return nil, err
+	}
+	sr := io.NewSectionReader(r, data, int64(z.csize))
+	var rc io.ReadCloser
+	if z.method == zipMethodStore {
+		rc = io.NopCloser(sr)
+	} else {
+		rc = newInflater(sr)
 	}
 	return &checkedReader{rc: rc, left: z.size, crc: z.crc}, nil
+}
+
+// maxSlurp bounds the compressed bytes readAll reads in one go; a larger
+// entry is streamed. Deflate cannot shrink much below 1/1032, and a class
+// file is rarely more than a megabyte.
+const maxSlurp = 4 << 20
+
+// readAll reads the entry's inflated bytes into buf's storage when it is
+// large enough, else into a buffer of exactly the declared size: one ReadAt
+// of the compressed bytes into a pooled buffer, one inflate, one CRC-32, and
+// no growth. It fails like open's reader: openErr for a bad header, readErr
+// for bytes that do not inflate to the declared size and checksum.
+func (z *zipLoc) readAll(r io.ReaderAt, archiveSize int64, buf []byte) (data []byte, openErr, readErr error) {
+	off, err := z.dataOffset(r, archiveSize)
+	if err != nil {
+		return nil, err, nil
+	}
+	if z.csize > maxSlurp || (z.method == zipMethodDeflat && z.csize > z.size+z.size/8+1024) {
+		// Big, or oddly padded: stream it through the checked reader.
+		sr := io.NewSectionReader(r, off, int64(z.csize))
+		var rc io.ReadCloser = io.NopCloser(sr)
+		if z.method == zipMethodDeflat {
+			rc = newInflater(sr)
+		}
+		defer rc.Close()
+		data, err := readCapped(&checkedReader{rc: rc, left: z.size, crc: z.crc}, int64(z.size), int64(z.size), buf)
+		return data, nil, err
+	}
+	if uint64(cap(buf)) < z.size {
+		buf = make([]byte, z.size)
+	}
+	buf = buf[:z.size]
+	if z.method == zipMethodStore {
+		if _, err := r.ReadAt(buf, off); err != nil && err != io.EOF {
+			return nil, nil, err
+		}
+	} else {
+		f := getSlurper(int(z.csize))
+		defer f.put()
+		if _, err := r.ReadAt(f.comp, off); err != nil && err != io.EOF {
+			return nil, nil, err
+		}
+		if err := f.inflate(buf); err != nil {
+			return nil, nil, err
+		}
+	}
+	if crc32.ChecksumIEEE(buf) != z.crc {
+		return nil, nil, errZipChecksum
+	}
+	return buf, nil, nil
+}
+
+// slurper inflates compressed bytes held in memory: klauspost's decompressor
+// reads a *bytes.Reader without an extra buffering layer.
+type slurper struct {
+	comp []byte
+	br   bytes.Reader
+	fr   io.ReadCloser
+}
+
+var slurpers sync.Pool
+
+func getSlurper(n int) *slurper {
+	f, _ := slurpers.Get().(*slurper)
+	if f == nil {
+		f = &slurper{}
+	}
+	if cap(f.comp) < n {
+		f.comp = make([]byte, n, max(n, 64<<10))
+	}
+	f.comp = f.comp[:n]
+	return f
+}
+
+func (f *slurper) put() {
+	if cap(f.comp) > 1<<20 {
+		f.comp = nil // keep no huge buffer
+	}
+	f.br.Reset(nil)
+	slurpers.Put(f)
+}
+
+// inflate fills out exactly and checks that the stream ends there.
+func (f *slurper) inflate(out []byte) error {
+	f.br.Reset(f.comp)
+	if f.fr == nil {
+		f.fr = flate.NewReader(&f.br)
+	} else if err := f.fr.(flate.Resetter).Reset(&f.br, nil); err != nil {
+		return err
+	}
+	n := 0
+	for n < len(out) {
+		m, err := f.fr.Read(out[n:])
+		n += m
+		if err == io.EOF {
+			if n < len(out) {
+				return errZipSize
+			}
+			return nil
+		}
+		if err != nil {
+			return inflateError(err)
+		}
+	}
+	var one [1]byte
+	for {
+		m, err := f.fr.Read(one[:])
+		if m > 0 {
+			return errZipSize
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return inflateError(err)
+		}
+	}
+}
+
+func inflateError(err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return errors.New("compressed data ends early")
+	}
+	var ce flate.CorruptInputError
+	if errors.As(err, &ce) {
+		return errors.New("corrupt compressed data at byte " + strconv.FormatInt(int64(ce), 10))
+	}
+	return err
 }
 
 // inflater is a pooled flate reader with its input buffer: a decompressor
@@ -304,13 +446,8 @@ func (c *checkedReader) Read(p []byte) (int, error) {
 		case c.sum != c.crc:
 			err = errZipChecksum
 		}
-	} else if err != nil && errors.Is(err, io.ErrUnexpectedEOF) {
-		err = errors.New("compressed data ends early")
 	} else if err != nil {
-		var ce flate.CorruptInputError
-		if errors.As(err, &ce) {
-			err = errors.New("corrupt compressed data at byte " + strconv.FormatInt(int64(ce), 10))
-		}
+		err = inflateError(err)
 	}
 	if err != nil {
 		c.err = err

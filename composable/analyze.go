@@ -2,9 +2,12 @@ package composable
 
 import (
 	"math"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/metadata"
@@ -58,8 +61,9 @@ func Analyze(cfg Config) *Module {
 	classes, _ := cfg.Universe.InputClasses(cfg.Input)
 	var bodies []*body
 	seq := 0
+	next := readAhead(cfg.Classpath, classes)
 	for _, sc := range classes {
-		cf, err := cfg.Classpath.Class(sc.JVMName)
+		cf, err := next()
 		if err != nil {
 			mod.Errors = append(mod.Errors, err)
 			continue
@@ -102,6 +106,49 @@ func Analyze(cfg Config) *Module {
 	}
 	mod.Metrics = metrics(mod, cfg.Classes)
 	return mod
+}
+
+// readAhead returns a function that yields the class file of each class in turn, read and parsed
+// a batch ahead on the other cores: reading is much of the work, and the classpath does not keep
+// the classes the scan modelled.
+func readAhead(cp *classfile.Classpath, classes []*stability.Class) func() (*classfile.Class, error) {
+	type read struct {
+		cf  *classfile.Class
+		err error
+	}
+	const batch = 256
+	load := func(start int) chan []read {
+		ch := make(chan []read, 1)
+		go func() {
+			out := make([]read, min(batch, len(classes)-start))
+			var next atomic.Int64
+			var wg sync.WaitGroup
+			for range runtime.GOMAXPROCS(0) {
+				wg.Go(func() {
+					for i := int(next.Add(1) - 1); i < len(out); i = int(next.Add(1) - 1) {
+						out[i].cf, out[i].err = cp.Class(classes[start+i].JVMName)
+					}
+				})
+			}
+			wg.Wait()
+			ch <- out
+		}()
+		return ch
+	}
+	var cur []read
+	pending := load(0)
+	start := 0
+	return func() (*classfile.Class, error) {
+		if len(cur) == 0 {
+			cur = <-pending
+			if start += len(cur); start < len(classes) {
+				pending = load(start)
+			}
+		}
+		r := cur[0]
+		cur = cur[1:]
+		return r.cf, r.err
+	}
 }
 
 type analyzer struct {

@@ -2,13 +2,14 @@ package stability
 
 import (
 	"math"
-
-	"github.com/composestab/composestab/metadata"
 	"runtime"
 	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/metadata"
 )
 
 // ModuleClasses lists the classes of one input of the universe's classpath that the compiler
@@ -29,26 +30,41 @@ func (u *Universe) ModuleClasses(input string) []*Class {
 
 // InputClasses lists, loaded, every class entry of one input that the classpath resolves to that
 // input, in entry order, and counts the entries shadowed by an earlier input's class of the same
-// name (the classpath's first definition wins).
+// name (the classpath's first definition wins). An entry of an input opened Deferred that fails
+// validation is neither: the classpath's Settle reports it.
 func (u *Universe) InputClasses(input string) (classes []*Class, shadowed int) {
 	if u.Module(input) == nil {
 		return nil, 0
 	}
+	var entries []*classfile.Entry
 	for _, in := range u.cp.Inputs() {
-		if in.Path != input {
-			continue
-		}
-		for _, e := range in.Entries {
-			if u.cp.Lookup(e.ClassName) != e {
-				shadowed++
-				continue
-			}
-			classes = append(classes, u.ClassByJVMName(e.ClassName))
+		if in.Path == input {
+			entries = append(entries, in.Entries...)
 		}
 	}
-	// Reading class files and metadata is most of the work: spread it over the cores.
-	parallel(len(classes), func(i int) { classes[i].ensure() })
-	return classes, shadowed
+	// Reading class files and metadata is most of the work: spread it over the cores, each class
+	// read, validated and modelled in one go while its bytes are in memory.
+	slots := make([]*Class, len(entries))
+	var hidden atomic.Int64
+	parallel(len(entries), func(i int) {
+		e := entries[i]
+		cf, err := u.cp.Check(e)
+		if err != nil {
+			return
+		}
+		if u.cp.Lookup(e.ClassName) != e {
+			hidden.Add(1)
+			return
+		}
+		slots[i] = u.ClassByJVMName(e.ClassName).ensure()
+		runtime.KeepAlive(cf) // the class Check parsed serves the load
+	})
+	for _, c := range slots {
+		if c != nil {
+			classes = append(classes, c)
+		}
+	}
+	return classes, int(hidden.Load())
 }
 
 // parallel calls fn(0) … fn(n-1) on GOMAXPROCS goroutines.

@@ -128,13 +128,7 @@ func (u *Universe) fromClassFile(c *Class, cf *classfile.Class) {
 	if src := cf.SourceFile(); src != "" {
 		c.File = path.Join(path.Dir(cf.Name()), src)
 	}
-	for _, m := range cf.Methods() {
-		if m.Code != nil {
-			if l := m.Code.FirstLine(); l > 0 && (c.Line == 0 || l < c.Line) {
-				c.Line = l
-			}
-		}
-	}
+	c.Line = cf.FirstLine() // without decoding every method
 	h, ok := metadata.HeaderFromClass(cf)
 	if !ok {
 		u.fromJava(c, cf)
@@ -251,13 +245,16 @@ var propertyDelegateInterfaces = map[string]bool{
 // KProperty0<T> or KMutableProperty0<T>. Each goes where its property's getter sits among the
 // other properties' getters, the declaration order the compiler reports.
 func (u *Universe) propertyReferenceDelegates(c *Class, cf *classfile.Class, km *metadata.Class, sc *scope) {
-	methodIndex := map[string]int{}
-	for i, m := range cf.Methods() {
-		if _, dup := methodIndex[m.Name]; !dup {
-			methodIndex[m.Name] = i
-		}
-	}
+	var methodIndex map[string]int // built on first use: few classes have such properties
 	position := func(p *metadata.Property) int {
+		if methodIndex == nil {
+			methodIndex = map[string]int{}
+			for i, m := range cf.Methods() {
+				if _, dup := methodIndex[m.Name]; !dup {
+					methodIndex[m.Name] = i
+				}
+			}
+		}
 		if p.Getter != nil {
 			if i, ok := methodIndex[p.Getter.Name]; ok {
 				return i

@@ -92,6 +92,7 @@ func runAudit(s *streams, args []string) error {
 	if err != nil {
 		return err
 	}
+	defer rep.Close()
 	if err := printAudit(s, o.format, rep); err != nil {
 		return err
 	}
@@ -206,7 +207,7 @@ func printAudit(s *streams, format string, rep *audit.Report) error {
 	}
 	switch format {
 	case "json":
-		return writeJSON(s.out, rep)
+		return rep.WriteJSON(s.out)
 	case "stability-config":
 		return writeStabilityConfig(s.out, rep)
 	case "compose-report":

@@ -42,6 +42,7 @@ func runCheck(s *streams, args []string) error {
 	if err != nil {
 		return err
 	}
+	defer rep.Close()
 	d := audit.Check(base, rep)
 	d.Ignore(ign)
 	for i := range d.Changes {

@@ -48,10 +48,12 @@ func runDiff(s *streams, args []string) error {
 	if err != nil {
 		return err
 	}
+	defer oldRep.Close()
 	newRep, err := scan(s, &newOpts, newPaths, o.includeNonPublic)
 	if err != nil {
 		return err
 	}
+	defer newRep.Close()
 	d := audit.Diff(oldRep, newRep)
 	d.Ignore(ign)
 	if err := printDiff(s, format, d); err != nil {

@@ -20,6 +20,7 @@ func runDump(s *streams, args []string) error {
 	if err != nil {
 		return err
 	}
+	defer rep.Close()
 	if err := audit.WriteBaseline(s.out, rep); err != nil {
 		return err
 	}

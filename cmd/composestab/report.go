@@ -37,6 +37,7 @@ func runReport(s *streams, args []string) error {
 	if err != nil {
 		return err
 	}
+	defer rep.Close()
 	if moduleName != "" && len(rep.Inputs) != 1 {
 		return usageErrorf("report: --module-name needs exactly one module, found %d", len(rep.Inputs))
 	}

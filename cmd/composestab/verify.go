@@ -59,6 +59,7 @@ func runVerify(s *streams, args []string) error {
 	if err != nil {
 		return err
 	}
+	defer rep.Close()
 	v, err := audit.Verify(rep, audit.VerifyOptions{ExpectStable: expect, Drift: drift, IncludeNonPublic: nonPublic, Suppress: sups})
 	if err != nil {
 		return usageErrorf("%v", err)

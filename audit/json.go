@@ -1,0 +1,97 @@
+package audit
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"runtime"
+	"sync"
+)
+
+// WriteJSON writes the report as indented JSON, byte for byte what encoding/json's Encoder gives
+// with two-space indentation and no HTML escaping, followed by a newline. The classes, most of a
+// big report, are encoded on GOMAXPROCS goroutines a batch at a time and streamed, so the whole
+// document is never held in memory.
+func (rep *Report) WriteJSON(w io.Writer) error {
+	// Everything but the classes, with an empty class list to cut the document at.
+	head := *rep
+	head.Classes = []*Class{}
+	doc, err := marshalIndent(&head, "")
+	if err != nil {
+		return err
+	}
+	const hole = "\n  \"classes\": []"
+	at := bytes.Index(doc, []byte(hole))
+	if at < 0 {
+		return errors.New("audit: report JSON has no classes member")
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.Write(doc[:at+len(hole)-1])
+	if len(rep.Classes) > 0 {
+		bw.WriteString("\n")
+		if err := writeClasses(bw, rep.Classes); err != nil {
+			return err
+		}
+		bw.WriteString("\n  ")
+	}
+	bw.Write(doc[at+len(hole)-1:])
+	bw.WriteString("\n")
+	return bw.Flush()
+}
+
+// writeClasses writes the elements of the classes array, indented as members of the report.
+func writeClasses(w *bufio.Writer, classes []*Class) error {
+	workers := runtime.GOMAXPROCS(0)
+	const perWorker = 256
+	bufs := make([][]byte, workers)
+	errs := make([]error, workers)
+	for start := 0; start < len(classes); start += workers * perWorker {
+		var wg sync.WaitGroup
+		for k := range workers {
+			lo := min(len(classes), start+k*perWorker)
+			hi := min(len(classes), lo+perWorker)
+			wg.Go(func() {
+				b := bufs[k][:0]
+				for i := lo; i < hi; i++ {
+					if i > 0 {
+						b = append(b, ",\n"...)
+					}
+					enc, err := marshalIndent(classes[i], "    ")
+					if err != nil {
+						errs[k] = err
+						return
+					}
+					b = append(b, "    "...)
+					b = append(b, enc...)
+				}
+				bufs[k] = b
+			})
+		}
+		wg.Wait()
+		for k := range workers {
+			if errs[k] != nil {
+				return errs[k]
+			}
+			w.Write(bufs[k])
+		}
+	}
+	return nil
+}
+
+// marshalIndent is json.MarshalIndent without HTML escaping.
+func marshalIndent(v any, prefix string) ([]byte, error) {
+	var compact bytes.Buffer
+	enc := json.NewEncoder(&compact)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	out.Grow(compact.Len() * 2)
+	if err := json.Indent(&out, bytes.TrimSuffix(compact.Bytes(), []byte("\n")), prefix, "  "); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
