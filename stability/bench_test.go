@@ -1,31 +1,15 @@
 package stability
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/composestab/composestab/internal/fixtures"
 
 	"github.com/composestab/composestab/classfile"
 )
 
-// benchJar is a jar of the Kotlin distribution (KOTLIN_HOME, or where testdata/generate installs
-// it); the benchmark is skipped without it.
-func benchJar(b *testing.B, name string) string {
-	home := os.Getenv("KOTLIN_HOME")
-	if home == "" {
-		cache := os.Getenv("COMPOSESTAB_CACHE")
-		if cache == "" {
-			dir, _ := os.UserHomeDir()
-			cache = filepath.Join(dir, ".cache", "composestab")
-		}
-		home = filepath.Join(cache, "kotlin-compiler-2.4.20", "node_modules", "kotlin-compiler")
-	}
-	p := filepath.Join(home, "lib", name)
-	if _, err := os.Stat(p); err != nil {
-		b.Skipf("Kotlin distribution not available: %v", err)
-	}
-	return p
-}
+// benchJar is a jar of the Kotlin distribution; the benchmark is skipped without it.
+func benchJar(b *testing.B, name string) string { return fixtures.KotlinLib(b, name) }
 
 func openUniverse(b *testing.B, jar string) (*Universe, *classfile.Classpath) {
 	cp, err := classfile.InputOptions{Deferred: true}.OpenClasspath([]string{jar})
