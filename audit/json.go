@@ -7,7 +7,8 @@ import (
 	"errors"
 	"io"
 	"runtime"
-	"sync"
+
+	"github.com/composestab/composestab/internal/par"
 )
 
 // WriteJSON writes the report as indented JSON, byte for byte what encoding/json's Encoder gives
@@ -48,28 +49,24 @@ func writeClasses(w *bufio.Writer, classes []*Class) error {
 	bufs := make([][]byte, workers)
 	errs := make([]error, workers)
 	for start := 0; start < len(classes); start += workers * perWorker {
-		var wg sync.WaitGroup
-		for k := range workers {
+		par.For(workers, func(k int) {
 			lo := min(len(classes), start+k*perWorker)
 			hi := min(len(classes), lo+perWorker)
-			wg.Go(func() {
-				b := bufs[k][:0]
-				for i := lo; i < hi; i++ {
-					if i > 0 {
-						b = append(b, ",\n"...)
-					}
-					enc, err := marshalIndent(classes[i], "    ")
-					if err != nil {
-						errs[k] = err
-						return
-					}
-					b = append(b, "    "...)
-					b = append(b, enc...)
+			b := bufs[k][:0]
+			for i := lo; i < hi; i++ {
+				if i > 0 {
+					b = append(b, ",\n"...)
 				}
-				bufs[k] = b
-			})
-		}
-		wg.Wait()
+				enc, err := marshalIndent(classes[i], "    ")
+				if err != nil {
+					errs[k] = err
+					return
+				}
+				b = append(b, "    "...)
+				b = append(b, enc...)
+			}
+			bufs[k] = b
+		})
 		for k := range workers {
 			if errs[k] != nil {
 				return errs[k]

@@ -7,10 +7,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/composestab/composestab/internal/par"
 
 	"github.com/composestab/composestab/classfile"
 	stabruntime "github.com/composestab/composestab/runtime"
@@ -92,36 +93,30 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 
 	var mu sync.Mutex
 	done := 0
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
 	perInput := make([][]*Class, len(inputs))
-	for i, in := range inputs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func(i int, in string) {
-			defer wg.Done()
-			defer func() { <-sem }()
-			if ctx.Err() != nil {
-				return
-			}
-			classes, skip, errs := scanModule(ctx, u, ev, in, sopts, opts.IncludeSynthetic)
-			for k, c := range classes {
-				c.order, c.inputIndex = k, i
-			}
-			perInput[i] = classes
-			mu.Lock()
-			for k, n := range skip {
-				skipped[k] += n
-			}
-			rep.Errors = append(rep.Errors, errs...)
-			done++
-			if opts.Progress != nil {
-				opts.Progress(done, len(inputs))
-			}
-			mu.Unlock()
-		}(i, in)
-	}
-	wg.Wait()
+	// Inputs are scanned side by side (a scan of one input is mostly serial); within one, only
+	// the reading of its classes runs on every core.
+	par.For(len(inputs), func(i int) {
+		if ctx.Err() != nil {
+			return
+		}
+		in := inputs[i]
+		classes, skip, errs := scanModule(ctx, u, ev, in, sopts, opts.IncludeSynthetic)
+		for k, c := range classes {
+			c.order, c.inputIndex = k, i
+		}
+		perInput[i] = classes
+		mu.Lock()
+		for k, n := range skip {
+			skipped[k] += n
+		}
+		rep.Errors = append(rep.Errors, errs...)
+		done++
+		if opts.Progress != nil {
+			opts.Progress(done, len(inputs))
+		}
+		mu.Unlock()
+	})
 	if err := ctx.Err(); err != nil {
 		rep.Close()
 		return nil, err

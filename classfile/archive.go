@@ -8,13 +8,13 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
+
+	"github.com/composestab/composestab/internal/par"
 )
 
 // An Input is one opened .class file, class folder, jar/zip or AAR.
@@ -359,30 +359,22 @@ func (op *opener) charge() {
 func (op *opener) validate() {
 	entries := op.in.Entries
 	errs := make([]error, len(entries))
-	var next, read atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(entries)) {
-		wg.Go(func() {
-			var buf []byte
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(entries) {
-					return
-				}
-				e := entries[i]
-				c, n, err := e.check(buf)
-				read.Add(n)
-				if c != nil {
-					buf = c.data[:0]
-				}
-				errs[i] = err
-				if cap(buf) > 1<<20 {
-					buf = nil // keep no huge buffer
-				}
+	var read atomic.Int64
+	par.ForWorker(len(entries), func() func(int) {
+		var buf []byte
+		return func(i int) {
+			e := entries[i]
+			c, n, err := e.check(buf)
+			read.Add(n)
+			if c != nil {
+				buf = c.data[:0]
 			}
-		})
-	}
-	wg.Wait()
+			errs[i] = err
+			if cap(buf) > 1<<20 {
+				buf = nil // keep no huge buffer
+			}
+		}
+	})
 	op.in.Stats.Bytes += read.Load()
 	kept := entries[:0]
 	for i, e := range entries {

@@ -2,10 +2,10 @@ package classfile
 
 import (
 	"errors"
-	"runtime"
 	"sync"
-	"sync/atomic"
 	"weak"
+
+	"github.com/composestab/composestab/internal/par"
 )
 
 // ErrClassNotFound is returned (wrapped in a *NotFoundError) by
@@ -191,7 +191,7 @@ func (cp *Classpath) Settle() error {
 		}
 		entries := in.Entries
 		failed := make([]error, len(entries))
-		parallel(len(entries), func(i int) { _, failed[i] = cp.Check(entries[i]) })
+		par.For(len(entries), func(i int) { _, failed[i] = cp.Check(entries[i]) })
 		kept := entries[:0]
 		for i, e := range entries {
 			if failed[i] != nil {
@@ -289,27 +289,9 @@ func (cp *Classpath) Close() error {
 // each one, with either the class or its error. fn may be called
 // concurrently and in any order; Scan returns when every call has returned.
 func Scan(entries []*Entry, opts ParseOptions, fn func(e *Entry, c *Class, err error)) {
-	parallel(len(entries), func(i int) {
+	par.For(len(entries), func(i int) {
 		e := entries[i]
 		c, err := e.Parse(opts)
 		fn(e, c, err)
 	})
-}
-
-// parallel calls fn(0) … fn(n-1) on GOMAXPROCS goroutines.
-func parallel(n int, fn func(int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), n) {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				fn(i)
-			}
-		})
-	}
-	wg.Wait()
 }

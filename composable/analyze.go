@@ -2,12 +2,11 @@ package composable
 
 import (
 	"math"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
+
+	"github.com/composestab/composestab/internal/par"
 
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/metadata"
@@ -121,16 +120,7 @@ func readAhead(cp *classfile.Classpath, classes []*stability.Class) func() (*cla
 		ch := make(chan []read, 1)
 		go func() {
 			out := make([]read, min(batch, len(classes)-start))
-			var next atomic.Int64
-			var wg sync.WaitGroup
-			for range runtime.GOMAXPROCS(0) {
-				wg.Go(func() {
-					for i := int(next.Add(1) - 1); i < len(out); i = int(next.Add(1) - 1) {
-						out[i].cf, out[i].err = cp.Class(classes[start+i].JVMName)
-					}
-				})
-			}
-			wg.Wait()
+			par.For(len(out), func(i int) { out[i].cf, out[i].err = cp.Class(classes[start+i].JVMName) })
 			ch <- out
 		}()
 		return ch

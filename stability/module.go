@@ -5,8 +5,9 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"sync/atomic"
+
+	"github.com/composestab/composestab/internal/par"
 
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/metadata"
@@ -46,7 +47,7 @@ func (u *Universe) InputClasses(input string) (classes []*Class, shadowed int) {
 	// read, validated and modelled in one go while its bytes are in memory.
 	slots := make([]*Class, len(entries))
 	var hidden atomic.Int64
-	parallel(len(entries), func(i int) {
+	par.For(len(entries), func(i int) {
 		e := entries[i]
 		cf, err := u.cp.Check(e)
 		if err != nil {
@@ -65,30 +66,6 @@ func (u *Universe) InputClasses(input string) (classes []*Class, shadowed int) {
 		}
 	}
 	return classes, int(hidden.Load())
-}
-
-// parallel calls fn(0) … fn(n-1) on GOMAXPROCS goroutines.
-func parallel(n int, fn func(int)) {
-	workers := runtime.GOMAXPROCS(0)
-	if workers > n {
-		workers = n
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				fn(i)
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 // sortReportOrder puts classes in the order the compiler records them: files in path order,
@@ -148,6 +125,6 @@ func AnalyzeModule(u *Universe, input string, opts Options) []*ClassResult {
 	e := NewEngine(u.Module(input), opts)
 	classes := u.ModuleClasses(input)
 	out := make([]*ClassResult, len(classes))
-	parallel(len(classes), func(i int) { out[i] = e.AnalyzeClass(classes[i]) })
+	par.For(len(classes), func(i int) { out[i] = e.AnalyzeClass(classes[i]) })
 	return out
 }
