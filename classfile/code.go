@@ -129,11 +129,11 @@ func readCode(c *cursor, p *ConstantPool, build bool) *Code {
 		if build && !c.failed && l >= 2 && p.utf8(idx) == "LineNumberTable" {
 			// Line numbers only order classes in reports: a malformed table is ignored, like
 			// any attribute we could do without.
+			// A method may carry several tables (JVMS §4.7.12): together they are its table.
 			body := *c
 			if n := int(body.u2()); uint64(2+4*n) <= uint64(l) {
-				code.Lines = make([]LineNumber, n)
-				for j := range code.Lines {
-					code.Lines[j] = LineNumber{StartPC: body.u2(), Line: body.u2()}
+				for range n {
+					code.Lines = append(code.Lines, LineNumber{StartPC: body.u2(), Line: body.u2()})
 				}
 			}
 		}
