@@ -464,6 +464,11 @@ func (c *Class) Interfaces() []string {
 // SourceFile returns the SourceFile attribute, "" if absent.
 func (c *Class) SourceFile() string { return c.pool.utf8Opt(c.sourceFile) }
 
+// Mentions reports whether the class file's bytes contain s. The constant pool keeps class names
+// and descriptors verbatim (modified UTF-8 is ASCII for them), so this tells cheaply, without
+// decoding anything, whether a class can refer to a given class at all.
+func (c *Class) Mentions(s string) bool { return bytes.Contains(c.data, []byte(s)) }
+
 // Signature returns the generic Signature attribute, "" if absent.
 func (c *Class) Signature() string { return c.pool.utf8Opt(c.signature) }
 

@@ -57,7 +57,16 @@ func Analyze(cfg Config) *Module {
 	a := &analyzer{cfg: cfg, engine: stability.NewEngine(cfg.Universe.Module(cfg.Input), cfg.Options),
 		ck: newCallSiteChecker(cfg.Classpath, cfg.Universe, nil, cfg.Input, cfg.Options, true)}
 	mod := &Module{Features: DefaultFeatures}
-	classes, _ := cfg.Universe.InputClasses(cfg.Input)
+	all, _ := cfg.Universe.InputClasses(cfg.Input)
+	// Only a class that names the Composer can hold composable code: the others are not read
+	// again (most of a library that is not a Compose UI library), except a class that could not
+	// be modelled, whose error the reading reports.
+	var classes []*stability.Class
+	for _, c := range all {
+		if c.Ensure().MentionsComposer || c.Err != nil {
+			classes = append(classes, c)
+		}
+	}
 	var bodies []*body
 	seq := 0
 	next := readAhead(cfg.Classpath, classes)

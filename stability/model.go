@@ -149,6 +149,9 @@ type Class struct {
 	Inferred *int32
 	// HasStableField tells whether the class has a static $stable field.
 	HasStableField bool
+	// MentionsComposer tells whether the class file names androidx.compose.runtime.Composer at
+	// all: only such a class can declare a composable, a composable lambda or an inlined one.
+	MentionsComposer bool
 	// MetadataVersion is the Kotlin metadata version the producing compiler wrote (mv), such as
 	// "2.4.0"; "" for Java classes.
 	MetadataVersion string

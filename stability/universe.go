@@ -125,6 +125,7 @@ func (u *Universe) fromClassFile(c *Class, cf *classfile.Class) {
 	if f := cf.Field("$stable"); f != nil && f.Access&classfile.AccStatic != 0 {
 		c.HasStableField = true
 	}
+	c.MentionsComposer = cf.Mentions("androidx/compose/runtime/Composer;")
 	if src := cf.SourceFile(); src != "" {
 		c.File = path.Join(path.Dir(cf.Name()), src)
 	}
