@@ -79,15 +79,7 @@ func fuzzExercise(c *Class) {
 	_ = c.Method("<clinit>", "()V")
 	_ = c.Field("$stable")
 	// FirstLine reads the line tables in place and must agree with the decoded methods.
-	want := 0
-	for _, m := range c.Methods() {
-		if m.Code != nil {
-			if l := m.Code.FirstLine(); l > 0 && (want == 0 || l < want) {
-				want = l
-			}
-		}
-	}
-	if got := c.FirstLine(); got != want {
+	if got, want := c.FirstLine(), methodsFirstLine(c); got != want {
 		panic(fmt.Sprintf("FirstLine %d, methods say %d", got, want))
 	}
 }
