@@ -184,7 +184,7 @@ func FuzzScan(f *testing.F) {
 		})
 		in2, errs2 := open()
 		if !reflect.DeepEqual(entryNames(in.Entries), entryNames(in2.Entries)) || fmt.Sprint(errs) != fmt.Sprint(errs2) {
-			t.Fatalf("two opens differ")
+			t.Fatalf("two opens differ:\n%v\n%v\n--\n%v\n%v", entryNames(in.Entries), errs, entryNames(in2.Entries), errs2)
 		}
 	})
 }

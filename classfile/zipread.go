@@ -5,11 +5,12 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
-	"github.com/klauspost/compress/flate"
 	"hash/crc32"
 	"io"
 	"strconv"
 	"sync"
+
+	"github.com/klauspost/compress/flate"
 )
 
 // A small reader of zip central directories. archive/zip keeps a *zip.File
@@ -289,18 +290,26 @@ func (z *zipLoc) readAll(r io.ReaderAt, archiveSize int64, buf []byte) (data []b
 	}
 	buf = buf[:z.size]
 	if z.method == zipMethodStore {
-		if _, err := r.ReadAt(buf, off); err != nil && err != io.EOF {
+		if n, err := r.ReadAt(buf, off); n < len(buf) {
+			if err == nil || err == io.EOF {
+				err = errZipSize // the archive ends inside the entry
+			}
 			return nil, nil, err
 		}
 	} else {
 		f := getSlurper(int(z.csize))
 		defer f.put()
-		if _, err := r.ReadAt(f.comp, off); err != nil && err != io.EOF {
+		n, err := r.ReadAt(f.comp, off)
+		if err != nil && err != io.EOF {
 			return nil, nil, err
 		}
-		if err := f.inflate(buf); err != nil {
+		// Where the archive ends before the declared compressed size, inflate what there is,
+		// as a stream would: never the stale bytes of the pooled buffer's last use.
+		f.comp = f.comp[:n]
+		if err := f.inflate(buf, z.crc); err != nil {
 			return nil, nil, err
 		}
+		return buf, nil, nil
 	}
 	if crc32.ChecksumIEEE(buf) != z.crc {
 		return nil, nil, errZipChecksum
@@ -338,8 +347,32 @@ func (f *slurper) put() {
 	slurpers.Put(f)
 }
 
-// inflate fills out exactly and checks that the stream ends there.
-func (f *slurper) inflate(out []byte) error {
+// inflate fills out exactly, checks that the stream ends there and that out has the checksum
+// crc. The pooled decompressor may judge damaged data differently depending on the stream it
+// decoded before (another offset, another error, garbage of the right size); so a failure is
+// judged again by a fresh one, and the answer depends on the entry alone.
+func (f *slurper) inflate(out []byte, crc uint32) error {
+	err := f.inflateChecked(out, crc)
+	if err != nil {
+		f.fr = nil
+		if err = f.inflateChecked(out, crc); err != nil {
+			f.fr = nil
+		}
+	}
+	return err
+}
+
+func (f *slurper) inflateChecked(out []byte, crc uint32) error {
+	if err := f.inflateOnce(out); err != nil {
+		return err
+	}
+	if crc32.ChecksumIEEE(out) != crc {
+		return errZipChecksum
+	}
+	return nil
+}
+
+func (f *slurper) inflateOnce(out []byte) error {
 	f.br.Reset(f.comp)
 	if f.fr == nil {
 		f.fr = flate.NewReader(&f.br)
@@ -386,33 +419,20 @@ func inflateError(err error) error {
 	return err
 }
 
-// inflater is a pooled flate reader with its input buffer: a decompressor
-// is tens of kilobytes, too much to allocate per class file.
+// inflater is a flate reader with its input buffer, for the entries that are streamed (nested
+// archives, big or oddly padded classes): few, so each gets a fresh decompressor, whose verdict
+// on damaged data cannot depend on what it decoded before.
 type inflater struct {
-	br *bufio.Reader
 	fr io.ReadCloser
 }
 
-var inflaters sync.Pool
-
 func newInflater(r io.Reader) *inflater {
-	if v, ok := inflaters.Get().(*inflater); ok {
-		v.br.Reset(r)
-		if err := v.fr.(flate.Resetter).Reset(v.br, nil); err == nil {
-			return v
-		}
-	}
-	br := bufio.NewReaderSize(r, 4096)
-	return &inflater{br: br, fr: flate.NewReader(br)}
+	return &inflater{fr: flate.NewReader(bufio.NewReaderSize(r, 4096))}
 }
 
 func (f *inflater) Read(p []byte) (int, error) { return f.fr.Read(p) }
 
-func (f *inflater) Close() error {
-	f.br.Reset(nil)
-	inflaters.Put(f)
-	return nil
-}
+func (f *inflater) Close() error { return f.fr.Close() }
 
 // checkedReader enforces the declared size and CRC-32 of an entry.
 type checkedReader struct {
