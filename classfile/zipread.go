@@ -245,18 +245,24 @@ func (z *zipLoc) dataOffset(r io.ReaderAt, archiveSize int64) (int64, error) {
 // open returns a reader of the entry's inflated bytes that fails unless they
 // are exactly the declared size with the declared CRC-32.
 func (z *zipLoc) open(r io.ReaderAt, archiveSize int64) (io.ReadCloser, error) {
-	data, err := z.dataOffset(r, archiveSize)
+	off, err := z.dataOffset(r, archiveSize)
 	if err != nil {
 		return nil, err
 	}
-	sr := io.NewSectionReader(r, data, int64(z.csize))
-	var rc io.ReadCloser
-	if z.method == zipMethodStore {
-		rc = io.NopCloser(sr)
-	} else {
-		rc = newInflater(sr)
+	return z.stream(r, off), nil
+}
+
+// stream is open's reader over the compressed bytes at off. Streamed entries
+// (nested archives, big or oddly padded classes) are few, so each gets a fresh
+// decompressor, whose verdict on damaged data cannot depend on what it decoded
+// before.
+func (z *zipLoc) stream(r io.ReaderAt, off int64) io.ReadCloser {
+	sr := io.NewSectionReader(r, off, int64(z.csize))
+	var rc io.ReadCloser = io.NopCloser(sr)
+	if z.method == zipMethodDeflat {
+		rc = flate.NewReader(bufio.NewReaderSize(sr, 4096))
 	}
-	return &checkedReader{rc: rc, left: z.size, crc: z.crc}, nil
+	return &checkedReader{rc: rc, left: z.size, crc: z.crc}
 }
 
 // maxSlurp bounds the compressed bytes readAll reads in one go; a larger
@@ -276,13 +282,9 @@ func (z *zipLoc) readAll(r io.ReaderAt, archiveSize int64, buf []byte) (data []b
 	}
 	if z.csize > maxSlurp || (z.method == zipMethodDeflat && z.csize > z.size+z.size/8+1024) {
 		// Big, or oddly padded: stream it through the checked reader.
-		sr := io.NewSectionReader(r, off, int64(z.csize))
-		var rc io.ReadCloser = io.NopCloser(sr)
-		if z.method == zipMethodDeflat {
-			rc = newInflater(sr)
-		}
+		rc := z.stream(r, off)
 		defer rc.Close()
-		data, err := readCapped(&checkedReader{rc: rc, left: z.size, crc: z.crc}, int64(z.size), int64(z.size), buf)
+		data, err := readCapped(rc, int64(z.size), int64(z.size), buf)
 		return data, nil, err
 	}
 	if uint64(cap(buf)) < z.size {
@@ -418,21 +420,6 @@ func inflateError(err error) error {
 	}
 	return err
 }
-
-// inflater is a flate reader with its input buffer, for the entries that are streamed (nested
-// archives, big or oddly padded classes): few, so each gets a fresh decompressor, whose verdict
-// on damaged data cannot depend on what it decoded before.
-type inflater struct {
-	fr io.ReadCloser
-}
-
-func newInflater(r io.Reader) *inflater {
-	return &inflater{fr: flate.NewReader(bufio.NewReaderSize(r, 4096))}
-}
-
-func (f *inflater) Read(p []byte) (int, error) { return f.fr.Read(p) }
-
-func (f *inflater) Close() error { return f.fr.Close() }
 
 // checkedReader enforces the declared size and CRC-32 of an entry.
 type checkedReader struct {
