@@ -588,10 +588,7 @@ func (ck *callSiteChecker) predictType(ts, file string) (slotBits, string, stabi
 			x = stabruntime.CallSiteExpr(s)
 		}
 	} else {
-		in, err := ck.inst.Evaluate(ts)
-		if err != nil {
-			return slotBits{}, "", nil, err
-		}
+		in := ck.inst.EvaluateType(t)
 		s, x = in.Stability, in.Expr
 	}
 	var b slotBits

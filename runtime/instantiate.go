@@ -99,6 +99,11 @@ func (it *Instantiator) Evaluate(typ string) (*Instantiation, error) {
 	if err != nil {
 		return nil, err
 	}
+	return it.EvaluateType(t), nil
+}
+
+// EvaluateType is Evaluate for a type already parsed (by Parse).
+func (it *Instantiator) EvaluateType(t *stability.Type) *Instantiation {
 	s, r := it.engine.TypeStability(t, "")
 	in := &Instantiation{Type: t, Stability: s, Reason: r, Known: true}
 	switch {
@@ -114,7 +119,7 @@ func (it *Instantiator) Evaluate(typ string) (*Instantiation, error) {
 		in.Value, in.Deps, in.Errors = v, deps, errs
 		in.Known = len(errs) == 0
 	}
-	return in, nil
+	return in
 }
 
 // callSiteExpr is irStableExpression over the un-normalized stability as a call site builds it:
