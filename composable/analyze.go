@@ -244,19 +244,24 @@ func (a *analyzer) classFunctions(sc *stability.Class, cf *classfile.Class) []fo
 // scope ends with the marker's.
 func inlinedComposableLambdas(code *classfile.Code) []string {
 	vars := code.LocalVariables()
+	// The lambda's own parameters end where its body does; the enclosing function's $composer is
+	// a parameter, in scope from offset 0.
+	ends := map[int]int{} // end of a lambda's $composer scope → the earliest start ending there
+	for _, c := range vars {
+		if c.Name == "$composer" && c.Descriptor == composerDesc && c.StartPC > 0 {
+			end := int(c.StartPC) + int(c.Length)
+			if start, ok := ends[end]; !ok || int(c.StartPC) < start {
+				ends[end] = int(c.StartPC)
+			}
+		}
+	}
 	var out []string
 	for _, v := range vars {
 		if !strings.HasPrefix(v.Name, "$i$a$-") {
 			continue
 		}
-		for _, c := range vars {
-			// The lambda's own parameters end where its body does; the enclosing function's
-			// $composer is a parameter, in scope from offset 0.
-			if c.Name == "$composer" && c.Descriptor == composerDesc && c.StartPC > 0 && c.StartPC <= v.StartPC &&
-				int(v.StartPC)+int(v.Length) == int(c.StartPC)+int(c.Length) {
-				out = append(out, v.Name)
-				break
-			}
+		if start, ok := ends[int(v.StartPC)+int(v.Length)]; ok && start <= int(v.StartPC) {
+			out = append(out, v.Name)
 		}
 	}
 	return out

@@ -7,9 +7,8 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"github.com/composestab/composestab/internal/par"
-
 	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/internal/par"
 	"github.com/composestab/composestab/metadata"
 )
 
