@@ -48,7 +48,9 @@ func (d *decoder) readClass(m msg) *Class {
 		case fieldClassConstructor:
 			ctors = appendMsg(ctors, &f)
 		case fieldClassFunction:
-			funcs = appendMsg(funcs, &f)
+			if !d.skipFunctions {
+				funcs = appendMsg(funcs, &f)
+			}
 		case fieldClassProperty:
 			props = appendMsg(props, &f)
 		case fieldClassTypeAlias:
@@ -189,7 +191,9 @@ func (d *decoder) readPackage(m msg) *Package {
 	for r.next(&f) {
 		switch f.num {
 		case fieldPackageFunction:
-			funcs = appendMsg(funcs, &f)
+			if !d.skipFunctions {
+				funcs = appendMsg(funcs, &f)
+			}
 		case fieldPackageProperty:
 			props = appendMsg(props, &f)
 		case fieldPackageTypeAlias:

@@ -37,6 +37,8 @@ type decoder struct {
 	vreqs           []msg // the VersionRequirementTable in force
 	ignoreUnknownVR bool  // metadata before 1.4 may point past the table
 
+	skipFunctions bool // ReadOptions.SkipFunctions
+
 	err    error
 	depth  int
 	budget int // bytes of Type messages that may be parsed, in total

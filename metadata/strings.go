@@ -64,7 +64,8 @@ type stringTable struct {
 
 // readStringTable decodes a StringTableTypes message.
 func (d *decoder) readStringTable(m msg, d2 []string) *stringTable {
-	t := &stringTable{d2: d2}
+	// Records are most of a class's metadata strings: size their slice once.
+	t := &stringTable{d2: d2, recs: make([]strRecord, 0, countFields(m.b, fieldStringTableTypesRecord))}
 	r := d.fields(m, "StringTableTypes")
 	var f field
 	for r.next(&f) {

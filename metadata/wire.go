@@ -111,3 +111,24 @@ func (r *reader) appendInts(dst []int32, f *field) []int32 {
 	}
 	return dst
 }
+
+// countFields counts the fields numbered num in the well-formed prefix of b: a capacity hint,
+// never a check (the reader reports what is malformed).
+func countFields(b []byte, num protowire.Number) int {
+	n := 0
+	for len(b) > 0 {
+		fn, typ, k := protowire.ConsumeTag(b)
+		if k < 0 {
+			break
+		}
+		m := protowire.ConsumeFieldValue(fn, typ, b[k:])
+		if m < 0 {
+			break
+		}
+		if fn == num {
+			n++
+		}
+		b = b[k+m:]
+	}
+	return n
+}

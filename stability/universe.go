@@ -143,7 +143,8 @@ func (u *Universe) fromClassFile(c *Class, cf *classfile.Class) {
 		c.Origin = OriginKotlin
 		return
 	}
-	md, err := metadata.Read(h)
+	// The model needs a class's shape, not its functions.
+	md, err := metadata.ReadOptions{SkipFunctions: true}.Read(h)
 	if err == nil && md.Class == nil {
 		err = fmt.Errorf("%s: kotlin.Metadata of kind %d holds no class", cf.Name(), h.Kind)
 	}
