@@ -464,10 +464,23 @@ func (c *Class) Interfaces() []string {
 // SourceFile returns the SourceFile attribute, "" if absent.
 func (c *Class) SourceFile() string { return c.pool.utf8Opt(c.sourceFile) }
 
-// Mentions reports whether the class file's bytes contain s. The constant pool keeps class names
-// and descriptors verbatim (modified UTF-8 is ASCII for them), so this tells cheaply, without
-// decoding anything, whether a class can refer to a given class at all.
-func (c *Class) Mentions(s string) bool { return bytes.Contains(c.data, []byte(s)) }
+// Mentions reports whether a Utf8 constant of the class contains s. The constant pool keeps class
+// names and descriptors verbatim (modified UTF-8 is UTF-8 for text without NUL or supplementary
+// characters), so this tells cheaply, without decoding anything, whether a class can refer to a
+// given class at all.
+func (c *Class) Mentions(s string) bool {
+	p := c.pool
+	for i, t := range p.tags {
+		if t != TagUtf8 {
+			continue
+		}
+		// Most constants are short names: skip those without reading them.
+		if b := p.utf8Bytes(uint16(i)); len(b) >= len(s) && bytes.Contains(b, []byte(s)) {
+			return true
+		}
+	}
+	return false
+}
 
 // Signature returns the generic Signature attribute, "" if absent.
 func (c *Class) Signature() string { return c.pool.utf8Opt(c.signature) }

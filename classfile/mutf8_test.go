@@ -1,6 +1,9 @@
 package classfile
 
-import "testing"
+import (
+	"sync"
+	"testing"
+)
 
 func TestDecodeModifiedUTF8(t *testing.T) {
 	for _, tc := range []struct {
@@ -39,7 +42,60 @@ func TestUTF8Memoized(t *testing.T) {
 	}
 	s1, _ := c.Pool().UTF8(i)
 	s2, _ := c.Pool().UTF8(i)
-	if s1 != "k\x00" || c.Pool().strs[i].Load() == nil || *c.Pool().strs[i].Load() != s2 {
+	if s1 != "k\x00" || c.Pool().state[i/16].Load()>>(i%16*2)&3 != utf8Done || c.Pool().strs[i] != s2 {
 		t.Errorf("memo: %q %q", s1, s2)
+	}
+}
+
+// TestUTF8ConcurrentReaders has goroutines race to decode the same entries: each gets the right
+// string, and the race detector sees no unsynchronised write.
+func TestUTF8ConcurrentReaders(t *testing.T) {
+	b := newBuilder()
+	var idx []uint16
+	for k := range 64 {
+		idx = append(idx, b.utf8Bytes([]byte{'s', byte('0' + k%10), 0xC0, 0x80}))
+	}
+	c, err := Parse(b.build(0x21, "p/M", "java/lang/Object", nil, nil, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for k, i := range idx {
+				if s, _ := c.Pool().UTF8(i); s != "s"+string(rune('0'+k%10))+"\x00" {
+					t.Errorf("entry %d: %q", i, s)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func TestMentions(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		consts []string
+		s      string
+		want   bool
+	}{
+		{"in a descriptor", []string{"(Landroidx/compose/runtime/Composer;I)V"}, "androidx/compose/runtime/Composer;", true},
+		{"a whole constant", []string{"androidx/compose/runtime/Composer;"}, "androidx/compose/runtime/Composer;", true},
+		{"a prefix only", []string{"androidx/compose/runtime/Composer"}, "androidx/compose/runtime/Composer;", false},
+		{"split over two constants", []string{"androidx/compose/", "runtime/Composer;"}, "androidx/compose/runtime/Composer;", false},
+		{"the class's own name", nil, "p/M", true},
+		{"absent", []string{"kotlin/Metadata"}, "Composer", false},
+	} {
+		b := newBuilder()
+		for _, s := range tc.consts {
+			b.utf8Bytes([]byte(s))
+		}
+		c, err := Parse(b.build(0x21, "p/M", "java/lang/Object", nil, nil, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := c.Mentions(tc.s); got != tc.want {
+			t.Errorf("%s: Mentions(%q) = %v, want %v", tc.name, tc.s, got, tc.want)
+		}
 	}
 }

@@ -109,7 +109,8 @@ type ConstantPool struct {
 	data    []byte
 	offs    []uint32 // offset of each entry's payload (after the tag byte)
 	tags    []Tag
-	strs    []atomic.Pointer[string]
+	strs    []string        // decoded Utf8 entries, valid where their state is utf8Done
+	state   []atomic.Uint32 // 2 bits per index: utf8Absent, utf8Storing or utf8Done
 	class   string // for error messages, set after this_class is read
 	nesting int    // ParseOptions.MaxNesting, 0 for the default
 }
@@ -181,7 +182,8 @@ func readPool(c *cursor) *ConstantPool {
 	if c.failed {
 		return nil
 	}
-	p.strs = make([]atomic.Pointer[string], n)
+	p.strs = make([]string, n)
+	p.state = make([]atomic.Uint32, (n+15)/16)
 	return p
 }
 
@@ -274,17 +276,36 @@ func (p *ConstantPool) errorf(index uint16, msg string) error {
 
 // utf8 decodes a Utf8 entry known to be valid, memoising the result.
 func (p *ConstantPool) utf8(index uint16) string {
-	if s := p.strs[index].Load(); s != nil {
-		return *s
+	w, shift := &p.state[index/16], index%16*2
+	if w.Load()>>shift&3 == utf8Done {
+		return p.strs[index]
 	}
 	off := int(p.offs[index])
 	n := int(p.u2(off))
 	s := decodeModifiedUTF8(p.data[off+2 : off+2+n])
-	// Two goroutines may race to decode the same entry; both compute the same
-	// value, so whichever store wins is fine.
-	p.strs[index].Store(&s)
+	// The first decoder to claim the slot stores its string; one that loses
+	// the race (to a goroutine decoding the same entry) returns its own copy.
+	// No lock, and no allocation beyond the string itself.
+	for {
+		old := w.Load()
+		if old>>shift&3 != utf8Absent {
+			return s
+		}
+		if w.CompareAndSwap(old, old|utf8Storing<<shift) {
+			break
+		}
+	}
+	p.strs[index] = s
+	w.Or(utf8Done << shift)
 	return s
 }
+
+// The states of a memoised Utf8 entry; storing, then done, each set a bit.
+const (
+	utf8Absent  uint32 = 0
+	utf8Storing uint32 = 1
+	utf8Done    uint32 = 3
+)
 
 // utf8Bytes returns the raw bytes of a valid Utf8 entry, for comparisons that
 // need no string.
