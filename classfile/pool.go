@@ -111,8 +111,8 @@ type ConstantPool struct {
 	tags    []Tag
 	strs    []string        // decoded Utf8 entries, valid where their state is utf8Done
 	state   []atomic.Uint32 // 2 bits per index: utf8Absent, utf8Storing or utf8Done
-	class   string // for error messages, set after this_class is read
-	nesting int    // ParseOptions.MaxNesting, 0 for the default
+	class   string          // for error messages, set after this_class is read
+	nesting int             // ParseOptions.MaxNesting, 0 for the default
 }
 
 func (p *ConstantPool) maxNesting() int {
