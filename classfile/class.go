@@ -469,13 +469,13 @@ func (c *Class) SourceFile() string { return c.pool.utf8Opt(c.sourceFile) }
 // characters), so this tells cheaply, without decoding anything, whether a class can refer to a
 // given class at all.
 func (c *Class) Mentions(s string) bool {
-	p := c.pool
+	p, sb := c.pool, []byte(s)
 	for i, t := range p.tags {
 		if t != TagUtf8 {
 			continue
 		}
 		// Most constants are short names: skip those without reading them.
-		if b := p.utf8Bytes(uint16(i)); len(b) >= len(s) && bytes.Contains(b, []byte(s)) {
+		if b := p.utf8Bytes(uint16(i)); len(b) >= len(sb) && bytes.Contains(b, sb) {
 			return true
 		}
 	}
