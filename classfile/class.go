@@ -531,6 +531,88 @@ func (c *Class) Annotation(descriptor string) *Annotation {
 	return findAnnotation(c.Annotations(), descriptor)
 }
 
+// AnnotationTypes returns the type descriptors of the class annotations, in the order of
+// Annotations, without building their elements.
+func (c *Class) AnnotationTypes() []string {
+	var out []string
+	for _, off := range [2]int{c.visAnn, c.invisAnn} {
+		if off < 0 {
+			continue
+		}
+		cur := newCursor(c.data, off)
+		for n := int(cur.u2()); n > 0 && !cur.failed; n-- {
+			out = append(out, c.pool.utf8(cur.u2()))
+			skipElements(&cur, c.pool)
+		}
+	}
+	return out
+}
+
+// AnnotationValue returns the element name of the class annotation of type descriptor, as
+// Annotation(descriptor).Value(name) does, building only that element: for a reader of a few
+// elements of one annotation on a hot path (kotlin.Metadata's, say).
+func (c *Class) AnnotationValue(descriptor, name string) (ElementValue, bool) {
+	cur, visible, ok := c.findElement(descriptor, name)
+	if !ok {
+		return ElementValue{}, false
+	}
+	var v ElementValue
+	readElementValue(&cur, c.pool, &v, 0)
+	setVisibleValue(&v, visible)
+	return v, !cur.failed
+}
+
+// AnnotationStrings returns the strings of an array-of-strings element of the class annotation
+// of type descriptor, as AnnotationValue then Strings do, without an ElementValue per string.
+func (c *Class) AnnotationStrings(descriptor, name string) ([]string, bool) {
+	cur, _, ok := c.findElement(descriptor, name)
+	if !ok || cur.u1() != '[' {
+		return nil, false
+	}
+	n := int(cur.u2())
+	out := make([]string, 0, n)
+	for ; n > 0 && !cur.failed; n-- {
+		if cur.u1() != 's' {
+			return nil, false
+		}
+		out = append(out, c.pool.utf8(cur.u2()))
+	}
+	return out, !cur.failed
+}
+
+// findElement leaves a cursor at the element_value of element name of the first class annotation
+// of type descriptor; the annotations were validated when the class was parsed.
+func (c *Class) findElement(descriptor, name string) (cur cursor, visible, ok bool) {
+	for k, off := range [2]int{c.visAnn, c.invisAnn} {
+		if off < 0 {
+			continue
+		}
+		cur = newCursor(c.data, off)
+		for n := int(cur.u2()); n > 0 && !cur.failed; n-- {
+			if c.pool.utf8(cur.u2()) != descriptor {
+				skipElements(&cur, c.pool)
+				continue
+			}
+			for m := int(cur.u2()); m > 0 && !cur.failed; m-- {
+				if c.pool.utf8(cur.u2()) == name {
+					return cur, k == 0, true
+				}
+				readElementValue(&cur, c.pool, nil, 0)
+			}
+			return cursor{}, false, false // like Annotation, only the first of that type
+		}
+	}
+	return cursor{}, false, false
+}
+
+// skipElements moves cur past an annotation's element_value_pairs.
+func skipElements(cur *cursor, p *ConstantPool) {
+	for m := int(cur.u2()); m > 0 && !cur.failed; m-- {
+		cur.u2()
+		readElementValue(cur, p, nil, 0)
+	}
+}
+
 func (c *Class) annotationsAt(dst []Annotation, off int, visible bool) []Annotation {
 	if off < 0 {
 		return dst

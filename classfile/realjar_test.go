@@ -67,7 +67,14 @@ func exercise(c *Class, methods, insns *atomic.Int64) error {
 	_ = c.SourceFile()
 	_ = c.Signature()
 	_ = c.Fields()
-	_ = c.Annotations()
+	for _, a := range c.Annotations() {
+		_ = c.AnnotationTypes()
+		for _, el := range a.Elements {
+			_, _ = c.AnnotationValue(a.Type, el.Name)
+			_, _ = c.AnnotationStrings(a.Type, el.Name)
+		}
+	}
+	_ = c.Mentions("androidx/compose/runtime/Composer;")
 	_ = c.InnerClasses()
 	_ = c.EnclosingMethod()
 	for i := 1; i < c.Pool().Len(); i++ {

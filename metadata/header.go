@@ -1,6 +1,8 @@
 package metadata
 
 import (
+	"slices"
+
 	"github.com/composestab/composestab/classfile"
 )
 
@@ -30,17 +32,19 @@ const (
 // when the class has none (a Java class). Elements of the wrong type are
 // treated as absent.
 func HeaderFromClass(c *classfile.Class) (h *Header, ok bool) {
-	a := c.Annotation(MetadataDescriptor)
-	if a == nil {
+	// Element by element: building the annotation would make an ElementValue of every d1 and d2
+	// string, the bulk of a scan's garbage.
+	if !slices.Contains(c.AnnotationTypes(), MetadataDescriptor) {
 		return nil, false
 	}
+	value := func(name string) (classfile.ElementValue, bool) { return c.AnnotationValue(MetadataDescriptor, name) }
 	h = &Header{Kind: 1}
-	if v, ok := a.Value("k"); ok {
+	if v, ok := value("k"); ok {
 		if k, ok := v.Int(); ok {
 			h.Kind = int(k)
 		}
 	}
-	if v, ok := a.Value("mv"); ok {
+	if v, ok := value("mv"); ok {
 		if mv, ok := v.Ints(); ok {
 			h.MetadataVersion = make([]int, len(mv))
 			for i, n := range mv {
@@ -48,19 +52,15 @@ func HeaderFromClass(c *classfile.Class) (h *Header, ok bool) {
 			}
 		}
 	}
-	if v, ok := a.Value("d1"); ok {
-		h.Data1, _ = v.Strings()
-	}
-	if v, ok := a.Value("d2"); ok {
-		h.Data2, _ = v.Strings()
-	}
-	if v, ok := a.Value("xs"); ok {
+	h.Data1, _ = c.AnnotationStrings(MetadataDescriptor, "d1")
+	h.Data2, _ = c.AnnotationStrings(MetadataDescriptor, "d2")
+	if v, ok := value("xs"); ok {
 		h.ExtraString, _ = v.String()
 	}
-	if v, ok := a.Value("pn"); ok {
+	if v, ok := value("pn"); ok {
 		h.PackageName, _ = v.String()
 	}
-	if v, ok := a.Value("xi"); ok {
+	if v, ok := value("xi"); ok {
 		if xi, ok := v.Int(); ok {
 			h.ExtraInt = int(xi)
 		}

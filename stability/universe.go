@@ -106,13 +106,16 @@ func (u *Universe) fromClassFile(c *Class, cf *classfile.Class) {
 			c.Anonymous = true
 		}
 	}
-	for _, a := range cf.Annotations() {
-		if n, ok := classfile.DescriptorClass(a.Type); ok {
+	const inferred = "Landroidx/compose/runtime/internal/StabilityInferred;"
+	hasInferred := false
+	for _, t := range cf.AnnotationTypes() {
+		if n, ok := classfile.DescriptorClass(t); ok {
 			c.Annotations = append(c.Annotations, u.ClassByJVMName(n))
 		}
+		hasInferred = hasInferred || t == inferred
 	}
-	if a := cf.Annotation("Landroidx/compose/runtime/internal/StabilityInferred;"); a != nil {
-		if v, ok := a.Value("parameters"); ok {
+	if hasInferred {
+		if v, ok := cf.AnnotationValue(inferred, "parameters"); ok {
 			if n, ok := v.Int(); ok {
 				c.Inferred = &n
 			}
