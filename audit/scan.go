@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/composestab/composestab/internal/par"
 
@@ -291,53 +292,27 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *stabruntime.Eval
 	if compiler == "" {
 		compiler = stability.DefaultCompiler
 	}
-	var out []*Class
-	for i, c := range classes {
+	// The consumer's view and $stable depend on the class alone (the consumer engine caches
+	// nothing, the evaluator only order-free values): every core. The as-compiled view caches in
+	// file order, as the compiler does: one class after another, after.
+	out := make([]*Class, len(classes))
+	outErrs := make([][]*Error, len(classes))
+	cancelled := atomic.Bool{}
+	par.For(len(classes), func(i int) {
 		if i%256 == 0 && ctx.Err() != nil {
-			return nil, skipped, errs // Scan reports the cancellation
+			cancelled.Store(true)
 		}
-		prod := stability.ProducerOf(c)
-		ac := &Class{
-			JVMName: c.JVMName, Name: c.FqName(), Input: input, Entry: c.Entry,
-			Kind: c.Kind, Visibility: c.Visibility,
-			StabilityInferred: c.Inferred, StableField: c.HasStableField,
-			Compose:         c.HasStableField || c.Inferred != nil,
-			MetadataVersion: c.MetadataVersion, Producer: prod.String(),
-			Fields: []*Field{}, Reasons: []string{}, Reads: []StableRead{}, Missing: []string{},
+		if cancelled.Load() {
+			return
 		}
-		var valueErrs []error
-		// The effective view: what an app compiled by the consumer's compiler sees.
-		s, r := consumer.TypeStability(stability.DefaultType(c), "")
-		eff := ev.Resolve(s, r)
-		ac.effective = eff
-		ac.Declared = describeStability(eff.Declared)
-		ac.Stability = describeStability(eff.Stability)
-		ac.Verdict = eff.Verdict()
-		ac.Missing = append(ac.Missing, eff.Missing...)
-		ac.Reasons = Sentences(r)
-		for _, v := range eff.Reads {
-			rd := readOf(v, "")
-			ac.Reads = append(ac.Reads, rd)
-			ac.Reasons = append(ac.Reasons, "  "+rd.sentence())
-		}
-		if c.HasStableField {
-			v := ev.Stable(c.JVMName)
-			ac.value = v
-			if v.Expr != nil {
-				ac.StableExpr = v.Expr.String()
-			} else {
-				ac.StableExpr = "0"
-			}
-			if v.Err == nil {
-				n := v.Value
-				ac.StableValue = &n
-			} else {
-				ac.Missing = append(ac.Missing, missingOf(v)...)
-				valueErrs = append(valueErrs, v.Err)
-			}
-		}
-		valueErrs = append(valueErrs, eff.Errors...)
-		errs = append(errs, valueErrors(ac, valueErrs)...)
+		out[i], outErrs[i] = effectiveView(classes[i], input, consumer, ev)
+	})
+	if cancelled.Load() {
+		return nil, skipped, errs // Scan reports the cancellation
+	}
+	for i, c := range classes {
+		errs = append(errs, outErrs[i]...)
+		ac := out[i]
 		if compose && c.Origin == stability.OriginKotlin && c.MetadataKind == 1 {
 			// The as-compiled view with the consumer's rules: the explanation, and drift where
 			// the bytes disagree.
@@ -368,7 +343,7 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *stabruntime.Eval
 			}
 			if !dependsOnMissing(r.Reason) {
 				// An inference that met a class missing from the classpath proves nothing.
-				ac.Drift = drift(ac, prod, compiler)
+				ac.Drift = drift(ac, stability.ProducerOf(c), compiler)
 			}
 			ac.Reasons = append(ac.Reasons, "as compiled, Kotlin "+compiler+"'s rules infer "+ac.Inferred)
 			for _, line := range Sentences(r.Reason) {
@@ -382,9 +357,53 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *stabruntime.Eval
 			// asks, so it is computed on demand, from the classes already loaded.
 			ac.asCompiled = func() *stability.ClassResult { return engine.AnalyzeClass(c) }
 		}
-		out = append(out, ac)
 	}
 	return out, skipped, errs
+}
+
+// effectiveView is the report of c as an app compiled by the consumer's compiler sees it: the
+// verdict, why, and the $stable the bytes compute.
+func effectiveView(c *stability.Class, input string, consumer *stability.Engine, ev *stabruntime.Evaluator) (*Class, []*Error) {
+	ac := &Class{
+		JVMName: c.JVMName, Name: c.FqName(), Input: input, Entry: c.Entry,
+		Kind: c.Kind, Visibility: c.Visibility,
+		StabilityInferred: c.Inferred, StableField: c.HasStableField,
+		Compose:         c.HasStableField || c.Inferred != nil,
+		MetadataVersion: c.MetadataVersion, Producer: stability.ProducerOf(c).String(),
+		Fields: []*Field{}, Reasons: []string{}, Reads: []StableRead{}, Missing: []string{},
+	}
+	var valueErrs []error
+	s, r := consumer.TypeStability(stability.DefaultType(c), "")
+	eff := ev.Resolve(s, r)
+	ac.effective = eff
+	ac.Declared = describeStability(eff.Declared)
+	ac.Stability = describeStability(eff.Stability)
+	ac.Verdict = eff.Verdict()
+	ac.Missing = append(ac.Missing, eff.Missing...)
+	ac.Reasons = Sentences(r)
+	for _, v := range eff.Reads {
+		rd := readOf(v, "")
+		ac.Reads = append(ac.Reads, rd)
+		ac.Reasons = append(ac.Reasons, "  "+rd.sentence())
+	}
+	if c.HasStableField {
+		v := ev.Stable(c.JVMName)
+		ac.value = v
+		if v.Expr != nil {
+			ac.StableExpr = v.Expr.String()
+		} else {
+			ac.StableExpr = "0"
+		}
+		if v.Err == nil {
+			n := v.Value
+			ac.StableValue = &n
+		} else {
+			ac.Missing = append(ac.Missing, missingOf(v)...)
+			valueErrs = append(valueErrs, v.Err)
+		}
+	}
+	valueErrs = append(valueErrs, eff.Errors...)
+	return ac, valueErrors(ac, valueErrs)
 }
 
 // skipReason says why a class carries no stability of its own, "" for a class to report.
