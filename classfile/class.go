@@ -337,6 +337,12 @@ func (p *parser) members(methods bool) {
 // (type arguments and array dimensions) deeper than the limit, so that no
 // recursive parser of it, here or in a caller, can be driven arbitrarily deep.
 func (p *parser) checkNesting(c *cursor, index uint16, what string) {
+	// Each level of nesting takes a character ('[' or '<'): a descriptor no
+	// longer than the limit is within it, which is nearly every descriptor.
+	limit := p.pool.maxNesting()
+	if len(p.pool.utf8Bytes(index)) <= limit {
+		return
+	}
 	// Many members share a descriptor: check each constant once, or a class
 	// of 65535 methods with one 64 KiB descriptor costs 4 billion steps.
 	if p.nestingChecked == nil {
@@ -346,7 +352,6 @@ func (p *parser) checkNesting(c *cursor, index uint16, what string) {
 		return
 	}
 	p.nestingChecked[index] = true
-	limit := p.pool.maxNesting()
 	if n := typeNesting(p.pool.utf8Bytes(index)); n > limit {
 		c.fail(what + " nests types " + strconv.Itoa(n) + " deep, more than the limit of " + strconv.Itoa(limit) + " (Limits.MaxNesting)")
 	}
