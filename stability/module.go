@@ -44,20 +44,26 @@ func (u *Universe) InputClasses(input string) (classes []*Class, shadowed int) {
 	}
 	// Reading class files and metadata is most of the work: spread it over the cores, each class
 	// read, validated and modelled in one go while its bytes are in memory.
+	// A nested class's model needs its outer class's: one goroutine takes a top-level class and
+	// the classes nested in it, in entry order, so that no goroutine waits for another to load an
+	// outer class (a sixth of the time of two cores on kotlin-compiler.jar).
+	groups := nestGroups(entries)
 	slots := make([]*Class, len(entries))
 	var hidden atomic.Int64
-	par.For(len(entries), func(i int) {
-		e := entries[i]
-		cf, err := u.cp.Check(e)
-		if err != nil {
-			return
+	par.For(len(groups), func(g int) {
+		for _, i := range groups[g] {
+			e := entries[i]
+			cf, err := u.cp.Check(e)
+			if err != nil {
+				continue
+			}
+			if u.cp.Lookup(e.ClassName) != e {
+				hidden.Add(1)
+				continue
+			}
+			slots[i] = u.ClassByJVMName(e.ClassName).ensure()
+			runtime.KeepAlive(cf) // the class Check parsed serves the load
 		}
-		if u.cp.Lookup(e.ClassName) != e {
-			hidden.Add(1)
-			return
-		}
-		slots[i] = u.ClassByJVMName(e.ClassName).ensure()
-		runtime.KeepAlive(cf) // the class Check parsed serves the load
 	})
 	for _, c := range slots {
 		if c != nil {
@@ -65,6 +71,29 @@ func (u *Universe) InputClasses(input string) (classes []*Class, shadowed int) {
 		}
 	}
 	return classes, int(hidden.Load())
+}
+
+// nestGroups groups the indices of entries by top-level class (the name up to the first '$' of
+// its simple name after the first character), in order of first appearance, each group in entry
+// order.
+func nestGroups(entries []*classfile.Entry) [][]int {
+	var groups [][]int
+	index := make(map[string]int, len(entries))
+	for i, e := range entries {
+		top := e.ClassName
+		simple := strings.LastIndexByte(top, '/') + 1
+		if k := strings.IndexByte(top[min(simple+1, len(top)):], '$'); k >= 0 {
+			top = top[:simple+1+k] // a name may start with '$'
+		}
+		g, ok := index[top]
+		if !ok {
+			g = len(groups)
+			index[top] = g
+			groups = append(groups, nil)
+		}
+		groups[g] = append(groups[g], i)
+	}
+	return groups
 }
 
 // sortReportOrder puts classes in the order the compiler records them: files in path order,
