@@ -136,6 +136,8 @@ func scanOptions(s *streams, o *auditOptions, paths []string, nonPublic bool) (a
 	if err != nil {
 		return audit.Options{}, err
 	}
+	memory.reserve(paths...)
+	memory.reserve(classpath...)
 	return audit.Options{
 		Inputs: paths, Classpath: classpath, Configs: o.configs, Compiler: o.compiler,
 		IncludeNonPublic: nonPublic, Package: o.pkg, Only: stability.Verdict(o.only), DriftOnly: o.driftOnly, IncludeSynthetic: o.includeSynthetic,

@@ -38,6 +38,7 @@ func usageErrorf(format string, args ...any) error {
 }
 
 func main() {
+	memory.enable()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
