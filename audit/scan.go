@@ -247,7 +247,7 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *stabruntime.Eval
 		skipped[SkipShadowed] = shadowed
 	}
 	// Kotlin classes first, in the compiler's report order, then the rest in entry order.
-	classes := u.ModuleClasses(input)
+	classes := stability.ReportOrder(all)
 	inModule := map[*stability.Class]bool{}
 	for _, c := range classes {
 		inModule[c] = true

@@ -18,8 +18,14 @@ import (
 // their outer class.
 func (u *Universe) ModuleClasses(input string) []*Class {
 	all, _ := u.InputClasses(input)
+	return ReportOrder(all)
+}
+
+// ReportOrder returns the Kotlin classes among classes (a module's, from InputClasses) in the
+// order of the compiler's report, as ModuleClasses does without listing the input again.
+func ReportOrder(classes []*Class) []*Class {
 	var out []*Class
-	for _, c := range all {
+	for _, c := range classes {
 		if c.Origin == OriginKotlin && c.MetadataKind == int(metadata.KindClass) && c.Err == nil {
 			out = append(out, c)
 		}
