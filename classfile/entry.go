@@ -45,6 +45,10 @@ type zipLoc struct {
 	crc    uint32
 	method uint16
 	flags  uint16
+	// headerGuess is the central directory's name and (up to 64 bytes of) extra field
+	// length: the local header's variable part, usually, so that one read gets the header
+	// and the compressed bytes.
+	headerGuess uint16
 }
 
 // Read returns the entry's bytes, reading at most the configured size cap.

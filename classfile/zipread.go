@@ -136,12 +136,13 @@ func (d zipDir) each(keep func(name []byte) bool, prefix string, fn func(zipReco
 			return errZipFormat
 		}
 		rec := zipRecord{zipLoc: zipLoc{
-			flags:  binary.LittleEndian.Uint16(hdr[8:]),
-			method: binary.LittleEndian.Uint16(hdr[10:]),
-			crc:    binary.LittleEndian.Uint32(hdr[16:]),
-			csize:  uint64(binary.LittleEndian.Uint32(hdr[20:])),
-			size:   uint64(binary.LittleEndian.Uint32(hdr[24:])),
-			offset: int64(binary.LittleEndian.Uint32(hdr[42:])),
+			headerGuess: binary.LittleEndian.Uint16(hdr[28:]) + min(binary.LittleEndian.Uint16(hdr[30:]), 64),
+			flags:       binary.LittleEndian.Uint16(hdr[8:]),
+			method:      binary.LittleEndian.Uint16(hdr[10:]),
+			crc:         binary.LittleEndian.Uint32(hdr[16:]),
+			csize:       uint64(binary.LittleEndian.Uint32(hdr[20:])),
+			size:        uint64(binary.LittleEndian.Uint32(hdr[24:])),
+			offset:      int64(binary.LittleEndian.Uint32(hdr[42:])),
 		}}
 		nameLen := int(binary.LittleEndian.Uint16(hdr[28:]))
 		extraLen := int(binary.LittleEndian.Uint16(hdr[30:]))
@@ -213,17 +214,32 @@ func applyZip64(rec *zipRecord, extra []byte) {
 // dataOffset checks the entry's local header and returns where its
 // compressed bytes start.
 func (z *zipLoc) dataOffset(r io.ReaderAt, archiveSize int64) (int64, error) {
-	if z.flags&zipFlagEncrypt != 0 {
-		return 0, errors.New("encrypted entry")
-	}
-	if z.offset < 0 || z.offset > archiveSize-zipLocalLen {
-		return 0, errors.New("local header offset out of range")
+	if err := z.checkOffset(archiveSize); err != nil {
+		return 0, err
 	}
 	var hdr [zipLocalLen]byte
 	if _, err := r.ReadAt(hdr[:], z.offset); err != nil {
 		return 0, err
 	}
-	if binary.LittleEndian.Uint32(hdr[:]) != zipLocalSig {
+	return z.localData(hdr[:], archiveSize)
+}
+
+// checkOffset checks what the central directory says before the local
+// header is read.
+func (z *zipLoc) checkOffset(archiveSize int64) error {
+	if z.flags&zipFlagEncrypt != 0 {
+		return errors.New("encrypted entry")
+	}
+	if z.offset < 0 || z.offset > archiveSize-zipLocalLen {
+		return errors.New("local header offset out of range")
+	}
+	return nil
+}
+
+// localData checks the local header hdr (zipLocalLen bytes at z.offset) and
+// returns where the compressed bytes start.
+func (z *zipLoc) localData(hdr []byte, archiveSize int64) (int64, error) {
+	if binary.LittleEndian.Uint32(hdr) != zipLocalSig {
 		return 0, errors.New("bad local header signature")
 	}
 	data := z.offset + zipLocalLen + int64(binary.LittleEndian.Uint16(hdr[26:])) + int64(binary.LittleEndian.Uint16(hdr[28:]))
@@ -276,11 +292,14 @@ const maxSlurp = 4 << 20
 // no growth. It fails like open's reader: openErr for a bad header, readErr
 // for bytes that do not inflate to the declared size and checksum.
 func (z *zipLoc) readAll(r io.ReaderAt, archiveSize int64, buf []byte) (data []byte, openErr, readErr error) {
+	if z.method == zipMethodDeflat && z.csize <= maxSlurp && z.csize <= z.size+z.size/8+1024 {
+		return z.slurp(r, archiveSize, buf)
+	}
 	off, err := z.dataOffset(r, archiveSize)
 	if err != nil {
 		return nil, err, nil
 	}
-	if z.csize > maxSlurp || (z.method == zipMethodDeflat && z.csize > z.size+z.size/8+1024) {
+	if z.method != zipMethodStore || z.csize > maxSlurp {
 		// Big, or oddly padded: stream it through the checked reader.
 		rc := z.stream(r, off)
 		defer rc.Close()
@@ -291,27 +310,11 @@ func (z *zipLoc) readAll(r io.ReaderAt, archiveSize int64, buf []byte) (data []b
 		buf = make([]byte, z.size)
 	}
 	buf = buf[:z.size]
-	if z.method == zipMethodStore {
-		if n, err := r.ReadAt(buf, off); n < len(buf) {
-			if err == nil || err == io.EOF {
-				err = errZipSize // the archive ends inside the entry
-			}
-			return nil, nil, err
+	if n, err := r.ReadAt(buf, off); n < len(buf) {
+		if err == nil || err == io.EOF {
+			err = errZipSize // the archive ends inside the entry
 		}
-	} else {
-		f := getSlurper(int(z.csize))
-		defer f.put()
-		n, err := r.ReadAt(f.comp, off)
-		if err != nil && err != io.EOF {
-			return nil, nil, err
-		}
-		// Where the archive ends before the declared compressed size, inflate what there is,
-		// as a stream would: never the stale bytes of the pooled buffer's last use.
-		f.comp = f.comp[:n]
-		if err := f.inflate(buf, z.crc); err != nil {
-			return nil, nil, err
-		}
-		return buf, nil, nil
+		return nil, nil, err
 	}
 	if crc32.ChecksumIEEE(buf) != z.crc {
 		return nil, nil, errZipChecksum
@@ -319,10 +322,58 @@ func (z *zipLoc) readAll(r io.ReaderAt, archiveSize int64, buf []byte) (data []b
 	return buf, nil, nil
 }
 
+// slurp is readAll of a deflated entry of ordinary size: one ReadAt of the
+// local header and the compressed bytes that follow it (the header's name is
+// the central directory's; an extra field longer than the central one costs
+// a second read), one inflate into out, one CRC-32.
+func (z *zipLoc) slurp(r io.ReaderAt, archiveSize int64, out []byte) (data []byte, openErr, readErr error) {
+	if err := z.checkOffset(archiveSize); err != nil {
+		return nil, err, nil
+	}
+	f := getSlurper(zipLocalLen + int(z.headerGuess) + int(z.csize))
+	defer f.put()
+	n, err := r.ReadAt(f.buf, z.offset)
+	if n < zipLocalLen {
+		if err == nil {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, err, nil // as dataOffset's read of the header fails
+	}
+	if err != nil && err != io.EOF {
+		return nil, nil, err
+	}
+	off, err := z.localData(f.buf[:zipLocalLen], archiveSize)
+	if err != nil {
+		return nil, err, nil
+	}
+	start := int(off - z.offset)
+	if end := start + int(z.csize); end <= n {
+		f.comp = f.buf[start:end]
+	} else {
+		// The local header is longer than guessed: read the compressed bytes on their own.
+		// Where the archive ends before the declared compressed size, inflate what there is,
+		// as a stream would: never the stale bytes of the pooled buffer's last use.
+		n, err := r.ReadAt(f.buf[:z.csize], off)
+		if err != nil && err != io.EOF {
+			return nil, nil, err
+		}
+		f.comp = f.buf[:n]
+	}
+	if uint64(cap(out)) < z.size {
+		out = make([]byte, z.size)
+	}
+	out = out[:z.size]
+	if err := f.inflate(out, z.crc); err != nil {
+		return nil, nil, err
+	}
+	return out, nil, nil
+}
+
 // slurper inflates compressed bytes held in memory: klauspost's decompressor
 // reads a *bytes.Reader without an extra buffering layer.
 type slurper struct {
-	comp []byte
+	buf  []byte // the pooled storage, n bytes long after getSlurper
+	comp []byte // the compressed bytes to inflate, within buf
 	br   bytes.Reader
 	fr   io.ReadCloser
 }
@@ -334,16 +385,17 @@ func getSlurper(n int) *slurper {
 	if f == nil {
 		f = &slurper{}
 	}
-	if cap(f.comp) < n {
-		f.comp = make([]byte, n, max(n, 64<<10))
+	if cap(f.buf) < n {
+		f.buf = make([]byte, n, max(n, 64<<10))
 	}
-	f.comp = f.comp[:n]
+	f.buf = f.buf[:n]
 	return f
 }
 
 func (f *slurper) put() {
-	if cap(f.comp) > 1<<20 {
-		f.comp = nil // keep no huge buffer
+	f.comp = nil
+	if cap(f.buf) > 1<<20 {
+		f.buf = nil // keep no huge buffer
 	}
 	f.br.Reset(nil)
 	slurpers.Put(f)
