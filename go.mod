@@ -3,6 +3,7 @@ module github.com/composestab/composestab
 go 1.26.8
 
 require (
+	github.com/goccy/go-json v0.12.0
 	github.com/klauspost/compress v1.20.4
 	github.com/mattn/go-isatty v0.0.20
 	github.com/olekukonko/tablewriter v1.1.5

@@ -62,3 +62,25 @@ func TestReportClose(t *testing.T) {
 		t.Error("Close changed the report's data")
 	}
 }
+
+// TestJSONEscapes checks the class encoder against encoding/json on the strings where encoders
+// differ: control characters, HTML, invalid UTF-8, U+2028 and U+2029.
+func TestJSONEscapes(t *testing.T) {
+	for _, s := range []string{"a\u2028b\u2029c", "\x00\x01\x1f", "<>&", "bad\xffutf8\xc3", "\"\\/", "\t\n\r", "é日本\U0001F600", "\x7f"} {
+		c := &Class{Name: s, JVMName: s, Reasons: []string{s}, Fields: []*Field{{Name: s, Type: s}}}
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetIndent("    ", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(c); err != nil {
+			t.Fatal(err)
+		}
+		got, err := marshalIndent(c, "    ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(append(got, '\n'), want.Bytes()) {
+			t.Errorf("%q:\ngot  %s\nwant %s", s, got, want.Bytes())
+		}
+	}
+}
