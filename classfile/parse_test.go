@@ -564,11 +564,25 @@ func TestHandmadeConstantValues(t *testing.T) {
 // TestFirstLine checks Class.FirstLine against the methods' Code.FirstLine on
 // every class of the fixtures and of kotlin-stdlib.jar when present.
 func TestFirstLine(t *testing.T) {
+	n := 0
+	eachFixtureClass(t, func(e *Entry, c *Class) {
+		if got, want := c.FirstLine(), methodsFirstLine(c); got != want {
+			t.Errorf("%s: FirstLine %d, methods say %d", e.ClassName, got, want)
+		}
+		n++
+	})
+	if n == 0 {
+		t.Fatal("no classes")
+	}
+}
+
+// eachFixtureClass calls fn with every class of the fixtures and of kotlin-stdlib.jar when
+// present.
+func eachFixtureClass(t *testing.T, fn func(*Entry, *Class)) {
 	paths := []string{"testdata/classes", "testdata/compose", "testdata/kotlin"}
 	if p := filepath.Join(kotlinHome(), "lib", "kotlin-stdlib.jar"); fileExists(p) {
 		paths = append(paths, p)
 	}
-	n := 0
 	for _, p := range paths {
 		in, err := OpenInput(p)
 		if err != nil {
@@ -579,15 +593,9 @@ func TestFirstLine(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := c.FirstLine(), methodsFirstLine(c); got != want {
-				t.Errorf("%s: FirstLine %d, methods say %d", e.ClassName, got, want)
-			}
-			n++
+			fn(e, c)
 		}
 		in.Close()
-	}
-	if n == 0 {
-		t.Fatal("no classes")
 	}
 }
 
@@ -609,52 +617,37 @@ func methodsFirstLine(c *Class) int {
 // TestAnnotationShortcuts checks AnnotationTypes, AnnotationValue and AnnotationStrings against
 // the built annotations on every class of the fixtures and of kotlin-stdlib.jar when present.
 func TestAnnotationShortcuts(t *testing.T) {
-	paths := []string{"testdata/classes", "testdata/compose", "testdata/kotlin"}
-	if p := filepath.Join(kotlinHome(), "lib", "kotlin-stdlib.jar"); fileExists(p) {
-		paths = append(paths, p)
-	}
 	values, arrays := 0, 0
-	for _, p := range paths {
-		in, err := OpenInput(p)
-		if err != nil {
-			t.Fatal(err)
+	eachFixtureClass(t, func(e *Entry, c *Class) {
+		var types []string
+		for _, a := range c.Annotations() {
+			types = append(types, a.Type)
 		}
-		for _, e := range in.Entries {
-			c, err := e.Parse(ParseOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var types []string
-			for _, a := range c.Annotations() {
-				types = append(types, a.Type)
-			}
-			if got := c.AnnotationTypes(); !reflect.DeepEqual(got, types) {
-				t.Errorf("%s: AnnotationTypes %q, Annotations say %q", e.ClassName, got, types)
-			}
-			for _, a := range c.Annotations() {
-				for _, el := range append(a.Elements, ElementPair{Name: "absent"}) {
-					want, wantOK := c.Annotation(a.Type).Value(el.Name)
-					got, ok := c.AnnotationValue(a.Type, el.Name)
-					if ok != wantOK || !reflect.DeepEqual(got, want) {
-						t.Errorf("%s: AnnotationValue(%s, %s) = %v %v, want %v %v", e.ClassName, a.Type, el.Name, got, ok, want, wantOK)
-					}
-					values++
-					wantS, wantSOK := want.Strings()
-					gotS, sok := c.AnnotationStrings(a.Type, el.Name)
-					if sok != wantSOK || !reflect.DeepEqual(gotS, wantS) {
-						t.Errorf("%s: AnnotationStrings(%s, %s) = %q %v, want %q %v", e.ClassName, a.Type, el.Name, gotS, sok, wantS, wantSOK)
-					}
-					if wantSOK {
-						arrays++
-					}
+		if got := c.AnnotationTypes(); !reflect.DeepEqual(got, types) {
+			t.Errorf("%s: AnnotationTypes %q, Annotations say %q", e.ClassName, got, types)
+		}
+		for _, a := range c.Annotations() {
+			for _, el := range append(a.Elements, ElementPair{Name: "absent"}) {
+				want, wantOK := c.Annotation(a.Type).Value(el.Name)
+				got, ok := c.AnnotationValue(a.Type, el.Name)
+				if ok != wantOK || !reflect.DeepEqual(got, want) {
+					t.Errorf("%s: AnnotationValue(%s, %s) = %v %v, want %v %v", e.ClassName, a.Type, el.Name, got, ok, want, wantOK)
+				}
+				values++
+				wantS, wantSOK := want.Strings()
+				gotS, sok := c.AnnotationStrings(a.Type, el.Name)
+				if sok != wantSOK || !reflect.DeepEqual(gotS, wantS) {
+					t.Errorf("%s: AnnotationStrings(%s, %s) = %q %v, want %q %v", e.ClassName, a.Type, el.Name, gotS, sok, wantS, wantSOK)
+				}
+				if wantSOK {
+					arrays++
 				}
 			}
-			if _, ok := c.AnnotationValue("Lno/Such;", "x"); ok {
-				t.Errorf("%s: a value of an absent annotation", e.ClassName)
-			}
 		}
-		in.Close()
-	}
+		if _, ok := c.AnnotationValue("Lno/Such;", "x"); ok {
+			t.Errorf("%s: a value of an absent annotation", e.ClassName)
+		}
+	})
 	if values == 0 || arrays == 0 {
 		t.Fatalf("%d values, %d string arrays compared", values, arrays)
 	}
