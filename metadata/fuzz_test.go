@@ -64,7 +64,39 @@ func FuzzRead(f *testing.F) {
 				t.Fatalf("strict error %T is not a *FormatError: %v", err, err)
 			}
 		}
+		// Skipping functions reads the rest as Read does: where Read succeeds, the shape is the
+		// same without the functions.
+		shape, serr := ReadOptions{SkipFunctions: true}.Read(h)
+		if serr != nil {
+			if _, ok := serr.(*FormatError); !ok {
+				t.Fatalf("skip-functions error %T is not a *FormatError: %v", serr, serr)
+			}
+		}
+		if err == nil {
+			if serr != nil {
+				t.Fatalf("Read succeeds, SkipFunctions fails: %v", serr)
+			}
+			if want, got := withoutFunctions(md).Text(), shape.Text(); got != want {
+				t.Fatalf("SkipFunctions reads\n%s\nRead without functions is\n%s", got, want)
+			}
+		}
 	})
+}
+
+// withoutFunctions is md with its class's or package's functions dropped.
+func withoutFunctions(md *Metadata) *Metadata {
+	out := *md
+	if md.Class != nil {
+		c := *md.Class
+		c.Functions = nil
+		out.Class = &c
+	}
+	if md.Package != nil {
+		p := *md.Package
+		p.Functions = nil
+		out.Package = &p
+	}
+	return &out
 }
 
 // TestWriteFuzzSeeds regenerates testdata/fuzz/FuzzRead from the Kotlin
