@@ -28,6 +28,11 @@ func decodeModifiedUTF8(b []byte) string {
 		case x != 0 && x < 0x80:
 			out = append(out, x)
 			i++
+		case x >= 0xC2 && x <= 0xDF && i+1 < len(b) && b[i+1]&0xC0 == 0x80:
+			// A two-byte form other than C0/C1 (overlong: NUL, or ASCII written long) is
+			// the same bytes in UTF-8; Kotlin's d1 is mostly these.
+			out = append(out, x, b[i+1])
+			i += 2
 		case x&0xE0 == 0xC0 && i+1 < len(b) && b[i+1]&0xC0 == 0x80:
 			r := rune(x&0x1F)<<6 | rune(b[i+1]&0x3F)
 			out = utf8.AppendRune(out, r)

@@ -3,6 +3,7 @@ package classfile
 import (
 	"sync"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestDecodeModifiedUTF8(t *testing.T) {
@@ -97,5 +98,67 @@ func TestMentions(t *testing.T) {
 		if got := c.Mentions(tc.s); got != tc.want {
 			t.Errorf("%s: Mentions(%q) = %v, want %v", tc.name, tc.s, got, tc.want)
 		}
+	}
+}
+
+// decodeModifiedUTF8Reference is the decoder without fast paths: one rune at a time.
+func decodeModifiedUTF8Reference(b []byte) string {
+	var out []byte
+	for i := 0; i < len(b); {
+		x := b[i]
+		switch {
+		case x != 0 && x < 0x80:
+			out = append(out, x)
+			i++
+		case x&0xE0 == 0xC0 && i+1 < len(b) && b[i+1]&0xC0 == 0x80:
+			out = utf8.AppendRune(out, rune(x&0x1F)<<6|rune(b[i+1]&0x3F))
+			i += 2
+		case x&0xF0 == 0xE0 && i+2 < len(b) && b[i+1]&0xC0 == 0x80 && b[i+2]&0xC0 == 0x80:
+			r := rune(x&0x0F)<<12 | rune(b[i+1]&0x3F)<<6 | rune(b[i+2]&0x3F)
+			i += 3
+			if r >= 0xD800 && r <= 0xDBFF && i+2 < len(b) && b[i]&0xF0 == 0xE0 && b[i+1]&0xC0 == 0x80 && b[i+2]&0xC0 == 0x80 {
+				if lo := rune(b[i]&0x0F)<<12 | rune(b[i+1]&0x3F)<<6 | rune(b[i+2]&0x3F); lo >= 0xDC00 && lo <= 0xDFFF {
+					r = 0x10000 + (r-0xD800)<<10 + (lo - 0xDC00)
+					i += 3
+				}
+			}
+			out = utf8.AppendRune(out, r)
+		default:
+			out = utf8.AppendRune(out, utf8.RuneError)
+			i++
+		}
+	}
+	return string(out)
+}
+
+// FuzzModifiedUTF8 holds the decoder's fast paths to the rune-at-a-time reference.
+func FuzzModifiedUTF8(f *testing.F) {
+	for _, s := range [][]byte{nil, []byte("a/b"), {0xC0, 0x80, 0xC2, 0x80, 0xC3, 0xBF}, {0xC1, 0xBF, 0xE0, 0x80, 0x80},
+		{0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80}, {0xF0, 0x9F, 0x98, 0x80}, {0xDF}, {0x00, 0x7F, 0x80}} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if got, want := decodeModifiedUTF8(b), decodeModifiedUTF8Reference(b); got != want {
+			t.Fatalf("% x: got %q, want %q", b, got, want)
+		}
+	})
+}
+
+// BenchmarkDecodeModifiedUTF8 decodes a string like Kotlin's d1: bytes 0-255 as chars.
+func BenchmarkDecodeModifiedUTF8(b *testing.B) {
+	var in []byte
+	for i := range 4096 {
+		switch c := byte(i * 7); {
+		case c == 0:
+			in = append(in, 0xC0, 0x80)
+		case c < 0x80:
+			in = append(in, c)
+		default:
+			in = append(in, 0xC0|c>>6, 0x80|c&0x3F)
+		}
+	}
+	b.SetBytes(int64(len(in)))
+	for b.Loop() {
+		decodeModifiedUTF8(in)
 	}
 }
