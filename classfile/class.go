@@ -547,7 +547,7 @@ func (c *Class) AnnotationTypes() []string {
 		cur := newCursor(c.data, off)
 		for n := int(cur.u2()); n > 0 && !cur.failed; n-- {
 			out = append(out, c.pool.utf8(cur.u2()))
-			skipElements(&cur, c.pool)
+			skipElements(&cur)
 		}
 	}
 	return out
@@ -595,14 +595,14 @@ func (c *Class) findElement(descriptor, name string) (cur cursor, visible, ok bo
 		cur = newCursor(c.data, off)
 		for n := int(cur.u2()); n > 0 && !cur.failed; n-- {
 			if c.pool.utf8(cur.u2()) != descriptor {
-				skipElements(&cur, c.pool)
+				skipElements(&cur)
 				continue
 			}
 			for m := int(cur.u2()); m > 0 && !cur.failed; m-- {
 				if c.pool.utf8(cur.u2()) == name {
 					return cur, k == 0, true
 				}
-				readElementValue(&cur, c.pool, nil, 0)
+				skipValue(&cur)
 			}
 			return cursor{}, false, false // like Annotation, only the first of that type
 		}
@@ -610,11 +610,29 @@ func (c *Class) findElement(descriptor, name string) (cur cursor, visible, ok bo
 	return cursor{}, false, false
 }
 
-// skipElements moves cur past an annotation's element_value_pairs.
-func skipElements(cur *cursor, p *ConstantPool) {
+// skipElements moves cur past an annotation's element_value_pairs, validated when the class was
+// parsed: their structure alone, no constant looked at.
+func skipElements(cur *cursor) {
 	for m := int(cur.u2()); m > 0 && !cur.failed; m-- {
-		cur.u2()
-		readElementValue(cur, p, nil, 0)
+		cur.skip(2)
+		skipValue(cur)
+	}
+}
+
+// skipValue moves cur past a validated element_value.
+func skipValue(cur *cursor) {
+	switch cur.u1() {
+	case 'e':
+		cur.skip(4)
+	case '@':
+		cur.skip(2)
+		skipElements(cur)
+	case '[':
+		for n := int(cur.u2()); n > 0 && !cur.failed; n-- {
+			skipValue(cur)
+		}
+	default: // a constant's or a class's index
+		cur.skip(2)
 	}
 }
 
