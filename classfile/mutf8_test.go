@@ -3,6 +3,7 @@ package classfile
 import (
 	"sync"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -30,6 +31,9 @@ func TestDecodeModifiedUTF8(t *testing.T) {
 	} {
 		if got := decodeModifiedUTF8(tc.in); got != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+		if got := decodeModifiedUTF8Reference(tc.in); got != tc.want {
+			t.Errorf("%s: the reference gives %q, want %q", tc.name, got, tc.want)
 		}
 	}
 }
@@ -101,37 +105,31 @@ func TestMentions(t *testing.T) {
 	}
 }
 
-// decodeModifiedUTF8Reference is the decoder without fast paths: one rune at a time.
+// decodeModifiedUTF8Reference decodes as the JVM reads a Utf8 constant: bytes to Java chars
+// (UTF-16 units), a malformed byte to U+FFFD, then the chars as UTF-16 (an unpaired surrogate to
+// U+FFFD).
 func decodeModifiedUTF8Reference(b []byte) string {
-	var out []byte
+	var units []uint16
 	for i := 0; i < len(b); {
-		x := b[i]
-		switch {
+		switch x := b[i]; {
 		case x != 0 && x < 0x80:
-			out = append(out, x)
+			units = append(units, uint16(x))
 			i++
-		case x&0xE0 == 0xC0 && i+1 < len(b) && b[i+1]&0xC0 == 0x80:
-			out = utf8.AppendRune(out, rune(x&0x1F)<<6|rune(b[i+1]&0x3F))
+		case x>>5 == 6 && i+1 < len(b) && b[i+1]>>6 == 2:
+			units = append(units, uint16(x&0x1F)<<6|uint16(b[i+1]&0x3F))
 			i += 2
-		case x&0xF0 == 0xE0 && i+2 < len(b) && b[i+1]&0xC0 == 0x80 && b[i+2]&0xC0 == 0x80:
-			r := rune(x&0x0F)<<12 | rune(b[i+1]&0x3F)<<6 | rune(b[i+2]&0x3F)
+		case x>>4 == 14 && i+2 < len(b) && b[i+1]>>6 == 2 && b[i+2]>>6 == 2:
+			units = append(units, uint16(x&0x0F)<<12|uint16(b[i+1]&0x3F)<<6|uint16(b[i+2]&0x3F))
 			i += 3
-			if r >= 0xD800 && r <= 0xDBFF && i+2 < len(b) && b[i]&0xF0 == 0xE0 && b[i+1]&0xC0 == 0x80 && b[i+2]&0xC0 == 0x80 {
-				if lo := rune(b[i]&0x0F)<<12 | rune(b[i+1]&0x3F)<<6 | rune(b[i+2]&0x3F); lo >= 0xDC00 && lo <= 0xDFFF {
-					r = 0x10000 + (r-0xD800)<<10 + (lo - 0xDC00)
-					i += 3
-				}
-			}
-			out = utf8.AppendRune(out, r)
 		default:
-			out = utf8.AppendRune(out, utf8.RuneError)
+			units = append(units, utf8.RuneError)
 			i++
 		}
 	}
-	return string(out)
+	return string(utf16.Decode(units))
 }
 
-// FuzzModifiedUTF8 holds the decoder's fast paths to the rune-at-a-time reference.
+// FuzzModifiedUTF8 holds the decoder to the JVM's reading of the bytes.
 func FuzzModifiedUTF8(f *testing.F) {
 	for _, s := range [][]byte{nil, []byte("a/b"), {0xC0, 0x80, 0xC2, 0x80, 0xC3, 0xBF}, {0xC1, 0xBF, 0xE0, 0x80, 0x80},
 		{0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80}, {0xF0, 0x9F, 0x98, 0x80}, {0xDF}, {0x00, 0x7F, 0x80}} {
