@@ -91,8 +91,8 @@ func splitChanged(x stabruntime.Expr) (slots [10]slotBits, force bool, err error
 					return slots, force, fmt.Errorf("constant %d puts state %03b in slot %d", c, v, s)
 				}
 			}
-		case hasLocal(t):
-			if hasRef(t) {
+		case has[stabruntime.Local](t):
+			if has[stabruntime.Ref](t) {
 				return slots, force, fmt.Errorf("term %s mixes $stable reads with locals", t)
 			}
 			// Which slots the caller's bits may reach: evaluate with every local bit set.
@@ -122,24 +122,13 @@ func splitChanged(x stabruntime.Expr) (slots [10]slotBits, force bool, err error
 
 func isConst(x stabruntime.Expr) bool { _, ok := x.(stabruntime.Const); return ok }
 
-func hasLocal(x stabruntime.Expr) bool {
-	switch x := x.(type) {
-	case stabruntime.Local:
-		return true
-	case stabruntime.Op:
-		return hasLocal(x.X) || hasLocal(x.Y)
+// has reports whether x holds a leaf of type T (a Local, a Ref).
+func has[T stabruntime.Expr](x stabruntime.Expr) bool {
+	if o, ok := x.(stabruntime.Op); ok {
+		return has[T](o.X) || has[T](o.Y)
 	}
-	return false
-}
-
-func hasRef(x stabruntime.Expr) bool {
-	switch x := x.(type) {
-	case stabruntime.Ref:
-		return true
-	case stabruntime.Op:
-		return hasRef(x.X) || hasRef(x.Y)
-	}
-	return false
+	_, ok := x.(T)
+	return ok
 }
 
 // evalMask evaluates x with every local read as all ones.
