@@ -287,10 +287,11 @@ func (z *zipLoc) stream(r io.ReaderAt, off int64) io.ReadCloser {
 const maxSlurp = 4 << 20
 
 // readAll reads the entry's inflated bytes into buf's storage when it is
-// large enough, else into a buffer of exactly the declared size: one ReadAt
-// of the compressed bytes into a pooled buffer, one inflate, one CRC-32, and
-// no growth. It fails like open's reader: openErr for a bad header, readErr
-// for bytes that do not inflate to the declared size and checksum.
+// large enough, else into a buffer of exactly the declared size: a deflated
+// entry of ordinary size is slurped, a stored one read in place, anything
+// else streamed; no growth either way. It fails like open's reader: openErr
+// for a bad header, readErr for bytes that do not inflate to the declared
+// size and checksum.
 func (z *zipLoc) readAll(r io.ReaderAt, archiveSize int64, buf []byte) (data []byte, openErr, readErr error) {
 	if z.method == zipMethodDeflat && z.csize <= maxSlurp && z.csize <= z.size+z.size/8+1024 {
 		return z.slurp(r, archiveSize, buf)
@@ -306,10 +307,7 @@ func (z *zipLoc) readAll(r io.ReaderAt, archiveSize int64, buf []byte) (data []b
 		data, err := readCapped(rc, int64(z.size), int64(z.size), buf)
 		return data, nil, err
 	}
-	if uint64(cap(buf)) < z.size {
-		buf = make([]byte, z.size)
-	}
-	buf = buf[:z.size]
+	buf = z.output(buf)
 	if n, err := r.ReadAt(buf, off); n < len(buf) {
 		if err == nil || err == io.EOF {
 			err = errZipSize // the archive ends inside the entry
@@ -320,6 +318,15 @@ func (z *zipLoc) readAll(r io.ReaderAt, archiveSize int64, buf []byte) (data []b
 		return nil, nil, errZipChecksum
 	}
 	return buf, nil, nil
+}
+
+// output is buf's storage, or a new buffer when it is too small, cut to the
+// entry's declared size.
+func (z *zipLoc) output(buf []byte) []byte {
+	if uint64(cap(buf)) < z.size {
+		return make([]byte, z.size)
+	}
+	return buf[:z.size]
 }
 
 // slurp is readAll of a deflated entry of ordinary size: one ReadAt of the
@@ -359,10 +366,7 @@ func (z *zipLoc) slurp(r io.ReaderAt, archiveSize int64, out []byte) (data []byt
 		}
 		f.comp = f.buf[:n]
 	}
-	if uint64(cap(out)) < z.size {
-		out = make([]byte, z.size)
-	}
-	out = out[:z.size]
+	out = z.output(out)
 	if err := f.inflate(out, z.crc); err != nil {
 		return nil, nil, err
 	}
