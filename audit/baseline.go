@@ -10,25 +10,27 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/composestab/composestab/internal/escape"
 	"github.com/composestab/composestab/stability"
 )
 
-// BaselineVersion is the format version WriteText writes and ReadBaseline accepts.
-const BaselineVersion = 1
+// BaselineVersion is the format version WriteText writes. ReadBaseline also reads version 1,
+// which had no end line.
+const BaselineVersion = 2
 
 const baselineMagic = "composestab-baseline"
 
 // Baseline is a reviewable record of a library's class stability, written by `composestab dump`
 // and compared with fresh binaries by `composestab check`.
 //
-// Its text format, version 1, is meant to be committed and reviewed in pull requests, so it is
+// Its text format, version 2, is meant to be committed and reviewed in pull requests, so it is
 // line-oriented, sorted and free of machine-dependent paths:
 //
 //	# comments and blank lines are ignored anywhere
-//	composestab-baseline 1              the first line that is neither; the format version
+//	composestab-baseline 2              the first line that is neither; the format version
 //	public class evo.lib.DependsOnDep   a block per class: visibility, kind, Kotlin FQN; blocks
 //	                                    are sorted by name and each name appears once
-//	  verdict runtime                   stable, unstable or runtime (required)
+//	  verdict runtime                   stable, unstable, runtime or uncertain (required)
 //	  stability Runtime(Dep)            the compiler's <runtime stability>, "" printed as nothing
 //	  analysis consumer                 only for classes of an input built without Compose: the
 //	                                    stability a consumer infers; no field lines then
@@ -43,9 +45,15 @@ const baselineMagic = "composestab-baseline"
 //	  field runtime val d: Dep = Runtime(Dep)
 //	                                    one line per field in declaration order: verdict,
 //	                                    val or var, name, type, the field's stability
+//	end 36 classes                      the last line: the number of class blocks, so that a
+//	                                    baseline cut short is an error, not a smaller baseline
 //
-// Indented lines belong to the class above them. Values run to the end of the line. A $stable
-// value depends on the classpath the dump ran with, so `check` should get the same --classpath.
+// Indented lines belong to the class above them. Values run to the end of the line. Names and
+// values are data read from class files: control characters, bidirectional controls and the
+// backslash are written as Go escapes (\n, \x1b, \u202e, \\), and so are the characters that
+// would end a part early (":" in a field name, "=" in a type, a stability or a read class, a
+// space in a type parameter), so that no name can forge a line or a block. A $stable value
+// depends on the classpath the dump ran with, so `check` should get the same --classpath.
 type Baseline struct {
 	// Classes are sorted by Name, each name once.
 	Classes []*BaselineClass `json:"classes"`
@@ -192,12 +200,13 @@ func (b *Baseline) WriteText(w io.Writer) error {
 		s.WriteString("\n")
 		writeBaselineClass(&s, c)
 	}
+	fmt.Fprintf(&s, "\nend %s\n", plural(len(b.Classes), "class"))
 	_, err := io.WriteString(w, s.String())
 	return err
 }
 
 func writeBaselineClass(s *strings.Builder, c *BaselineClass) {
-	fmt.Fprintf(s, "%s %s %s\n", c.Visibility, c.Kind, c.Name)
+	fmt.Fprintf(s, "%s %s %s\n", c.Visibility, c.Kind, escape.Reversible(c.Name))
 	line := func(key, value string) {
 		if value == "" {
 			s.WriteString("  " + key + "\n")
@@ -206,7 +215,7 @@ func writeBaselineClass(s *strings.Builder, c *BaselineClass) {
 		s.WriteString("  " + key + " " + value + "\n")
 	}
 	line("verdict", string(c.Verdict))
-	line("stability", c.Stability)
+	line("stability", escape.Reversible(c.Stability))
 	if c.Consumer {
 		line("analysis", "consumer")
 	}
@@ -217,25 +226,74 @@ func writeBaselineClass(s *strings.Builder, c *BaselineClass) {
 		line("marked", "true")
 	}
 	if len(c.TypeParameters) > 0 {
-		line("type-parameters", strings.Join(c.TypeParameters, " "))
-		line("participating", strings.Join(c.Participating, " "))
+		line("type-parameters", joinWords(c.TypeParameters))
+		line("participating", joinWords(c.Participating))
 	}
 	if c.Mask != nil {
 		line("mask", strconv.Itoa(int(*c.Mask)))
 	}
 	if c.StableField {
-		line("$stable", valueText32(c.StableValue)+" = "+c.StableExpr)
+		line("$stable", valueText32(c.StableValue)+" = "+escape.Reversible(c.StableExpr))
 	}
 	for _, r := range c.Reads {
-		line("reads", r.Class+" = "+valueText32(r.Value))
+		line("reads", escapePart(r.Class, "=")+" = "+valueText32(r.Value))
 	}
 	for _, f := range c.Fields {
-		text := fmt.Sprintf("%s %s %s: %s =", f.Verdict, valVar(f.Var), f.Name, f.Type)
+		text := fmt.Sprintf("%s %s %s: %s =", f.Verdict, valVar(f.Var), escapePart(f.Name, ":"), escapePart(f.Type, "="))
 		if f.Stability != "" {
-			text += " " + f.Stability
+			text += " " + escapePart(f.Stability, "=")
 		}
 		line("field", text)
 	}
+}
+
+// escapePart is escape.Reversible that also escapes the characters in seps, which end the part
+// in its line. The backslash is already escaped, so the added escapes read back unambiguously.
+func escapePart(s, seps string) string {
+	s = escape.Reversible(s)
+	if !strings.ContainsAny(s, seps) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(seps, r) {
+			fmt.Fprintf(&b, `\x%02x`, r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// joinWords writes a list of names separated by spaces, escaping the spaces within a name.
+func joinWords(names []string) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = escapePart(n, " ")
+	}
+	return strings.Join(parts, " ")
+}
+
+// splitWords reverses joinWords.
+func splitWords(s string) ([]string, error) {
+	words := strings.Fields(s)
+	for i, w := range words {
+		u, err := escape.Unescape(w)
+		if err != nil {
+			return nil, fmt.Errorf("%q: %v", w, err)
+		}
+		words[i] = u
+	}
+	return words, nil
+}
+
+// unescapeValue reads a part written by escapePart or escape.Reversible.
+func unescapeValue(what, s string) (string, error) {
+	u, err := escape.Unescape(s)
+	if err != nil {
+		return "", fmt.Errorf("%s %q: bad escape: %v", what, s, err)
+	}
+	return u, nil
 }
 
 func valVar(isVar bool) string {
@@ -261,7 +319,7 @@ func ReadBaseline(r io.Reader) (*Baseline, error) {
 	b := &Baseline{Classes: []*BaselineClass{}, Inputs: []string{}}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-	header := false
+	header, version, ended := false, 0, false
 	var cur *BaselineClass
 	curLine := 0
 	seen := map[string]bool{}
@@ -281,19 +339,34 @@ func ReadBaseline(r io.Reader) (*Baseline, error) {
 			continue
 		}
 		if !header {
-			word, version, _ := strings.Cut(text, " ")
+			word, v, _ := strings.Cut(text, " ")
 			if word != baselineMagic {
 				return nil, &BaselineError{n, fmt.Sprintf("not a composestab baseline: want %q first", baselineMagic+" "+strconv.Itoa(BaselineVersion))}
 			}
-			if strings.TrimSpace(version) != strconv.Itoa(BaselineVersion) {
-				return nil, &BaselineError{n, fmt.Sprintf("unsupported baseline version %q (this composestab reads %d)", strings.TrimSpace(version), BaselineVersion)}
+			switch strings.TrimSpace(v) {
+			case "1":
+				version = 1
+			case strconv.Itoa(BaselineVersion):
+				version = BaselineVersion
+			default:
+				return nil, &BaselineError{n, fmt.Sprintf("unsupported baseline version %q (this composestab reads 1 and %d)", strings.TrimSpace(v), BaselineVersion)}
 			}
 			header = true
 			continue
 		}
+		if ended {
+			return nil, &BaselineError{n, "text after the end line"}
+		}
 		if raw[0] != ' ' && raw[0] != '\t' {
 			if err := finish(); err != nil {
 				return nil, err
+			}
+			if count, ok := strings.CutPrefix(text, "end "); ok && version >= 2 {
+				if err := checkEnd(count, len(b.Classes)); err != nil {
+					return nil, &BaselineError{n, err.Error()}
+				}
+				ended, cur = true, nil
+				continue
 			}
 			c, err := parseClassHeader(text)
 			if err != nil {
@@ -329,7 +402,23 @@ func ReadBaseline(r io.Reader) (*Baseline, error) {
 	if err := finish(); err != nil {
 		return nil, err
 	}
+	if version >= 2 && !ended {
+		return nil, &BaselineError{n, fmt.Sprintf("no end line after %d classes: the file is cut short (regenerate it with composestab dump)", len(b.Classes))}
+	}
 	return b, nil
+}
+
+// checkEnd checks the end line's count ("36 classes") against the blocks read.
+func checkEnd(text string, blocks int) error {
+	num, word, _ := strings.Cut(strings.TrimSpace(text), " ")
+	count, err := strconv.Atoi(num)
+	if err != nil || count < 0 || (word != "class" && word != "classes") {
+		return fmt.Errorf("end line %q: want \"end N classes\"", "end "+text)
+	}
+	if count != blocks {
+		return fmt.Errorf("end line says %d classes, the file holds %d: the file is cut short or edited", count, blocks)
+	}
+	return nil
 }
 
 func parseClassHeader(text string) (*BaselineClass, error) {
@@ -344,7 +433,11 @@ func parseClassHeader(text string) (*BaselineClass, error) {
 			if err := kind.UnmarshalText([]byte(k)); err != nil {
 				return nil, err
 			}
-			return &BaselineClass{Name: strings.TrimSpace(name), Kind: kind, Visibility: vis, Compose: true, Fields: []*Field{}, Reads: []StableRead{}}, nil
+			name, err := unescapeValue("class name", strings.TrimSpace(name))
+			if err != nil {
+				return nil, err
+			}
+			return &BaselineClass{Name: name, Kind: kind, Visibility: vis, Compose: true, Fields: []*Field{}, Reads: []StableRead{}}, nil
 		}
 	}
 	return nil, fmt.Errorf("want a class line \"VISIBILITY KIND NAME\", got %q", text)
@@ -354,11 +447,15 @@ func parseClassLine(c *BaselineClass, key, value string) error {
 	switch key {
 	case "verdict":
 		if !isVerdict(value) {
-			return fmt.Errorf("verdict %q: want stable, unstable or runtime", value)
+			return fmt.Errorf("verdict %q: want stable, unstable, runtime or uncertain", value)
 		}
 		c.Verdict = stability.Verdict(value)
 	case "stability":
-		c.Stability = value
+		v, err := unescapeValue("stability", value)
+		if err != nil {
+			return err
+		}
+		c.Stability = v
 	case "analysis":
 		if value != "consumer" {
 			return fmt.Errorf("analysis %q: want consumer", value)
@@ -375,12 +472,20 @@ func parseClassLine(c *BaselineClass, key, value string) error {
 			c.Marked = v
 		}
 	case "type-parameters":
-		c.TypeParameters = strings.Fields(value)
+		words, err := splitWords(value)
+		if err != nil {
+			return fmt.Errorf("type-parameters %v", err)
+		}
+		c.TypeParameters = words
 		if c.Participating == nil {
 			c.Participating = []string{}
 		}
 	case "participating":
-		c.Participating = strings.Fields(value)
+		words, err := splitWords(value)
+		if err != nil {
+			return fmt.Errorf("participating %v", err)
+		}
+		c.Participating = words
 	case "mask":
 		n, err := strconv.ParseInt(value, 10, 32)
 		if err != nil {
@@ -397,6 +502,9 @@ func parseClassLine(c *BaselineClass, key, value string) error {
 		if err != nil {
 			return fmt.Errorf("$stable value %q: want an integer or ?", v)
 		}
+		if expr, err = unescapeValue("$stable expression", expr); err != nil {
+			return err
+		}
 		c.StableField, c.StableValue, c.StableExpr = true, p, expr
 	case "reads":
 		name, v, ok := strings.Cut(value, " = ")
@@ -406,6 +514,9 @@ func parseClassLine(c *BaselineClass, key, value string) error {
 		p, err := parseValue(v)
 		if err != nil {
 			return fmt.Errorf("reads value %q: want an integer or ?", v)
+		}
+		if name, err = unescapeValue("reads class", name); err != nil {
+			return err
 		}
 		c.Reads = append(c.Reads, StableRead{Class: name, Value: p})
 	case "field":
@@ -420,7 +531,9 @@ func parseClassLine(c *BaselineClass, key, value string) error {
 	return nil
 }
 
-func isVerdict(s string) bool { return s == "stable" || s == "unstable" || s == "runtime" }
+func isVerdict(s string) bool {
+	return s == "stable" || s == "unstable" || s == "runtime" || s == "uncertain"
+}
 
 func parseValue(s string) (*int32, error) {
 	if s == "?" {
@@ -446,7 +559,6 @@ func parseField(value string) (*Field, error) {
 	if !ok || name == "" {
 		return nil, errFieldLine
 	}
-	f.Name = name
 	if typ, ok := strings.CutSuffix(rest, " ="); ok {
 		f.Type = typ
 	} else if i := strings.LastIndex(rest, " = "); i >= 0 {
@@ -456,6 +568,16 @@ func parseField(value string) (*Field, error) {
 	}
 	if f.Type == "" {
 		return nil, errFieldLine
+	}
+	var err error
+	if f.Name, err = unescapeValue("field name", name); err != nil {
+		return nil, err
+	}
+	if f.Type, err = unescapeValue("field type", f.Type); err != nil {
+		return nil, err
+	}
+	if f.Stability, err = unescapeValue("field stability", f.Stability); err != nil {
+		return nil, err
 	}
 	return f, nil
 }

@@ -192,7 +192,14 @@ func TestReadBaselineErrors(t *testing.T) {
 		{"empty", "", 0, "empty"},
 		{"comments only", "# nothing\n\n", 0, "empty"},
 		{"not a baseline", "public class a.B\n", 1, "not a composestab baseline"},
-		{"future version", "composestab-baseline 2\n", 1, "unsupported baseline version \"2\""},
+		{"future version", "composestab-baseline 3\n", 1, "unsupported baseline version \"3\""},
+		{"v2 cut short", "composestab-baseline 2\npublic class a.B\n  verdict stable\n", 3, "no end line after 1 classes"},
+		{"v2 cut before any class", "composestab-baseline 2\n", 1, "no end line after 0 classes"},
+		{"v2 end count", "composestab-baseline 2\npublic class a.B\n  verdict stable\nend 2 classes\n", 4, "end line says 2 classes, the file holds 1"},
+		{"v2 end word", "composestab-baseline 2\npublic class a.B\n  verdict stable\nend one\n", 4, "want \"end N classes\""},
+		{"v2 after end", "composestab-baseline 2\npublic class a.B\n  verdict stable\nend 1 class\npublic class a.C\n", 5, "text after the end line"},
+		{"bad escape in name", head + "public class a.\\q\n  verdict stable\n", 2, "bad escape"},
+		{"bad escape in field", head + "public class a.B\n  verdict stable\n  field stable val x\\: Int = Stable\n", 4, "field name"},
 		{"indented first", head + "  verdict stable\n", 2, "before the first class"},
 		{"bad header", head + "public a.B\n", 2, "VISIBILITY KIND NAME"},
 		{"bad visibility", head + "open class a.B\n", 2, "VISIBILITY KIND NAME"},
@@ -267,4 +274,50 @@ func FuzzReadBaseline(f *testing.F) {
 			t.Fatalf("round trip differs:\n%s\n---\n%s", one.String(), two.String())
 		}
 	})
+}
+
+// TestBaselineHostileNames writes names no Kotlin source has but class files may hold (control
+// characters, bidi overrides, the separators of the format) and reads back the same values:
+// no name forges a line or a block, and check of a baseline against itself stays clean.
+func TestBaselineHostileNames(t *testing.T) {
+	v := int32(8)
+	hostile := []string{"a.B\npublic class evil.C\n  verdict stable", "a.\x1b[2Jclear", "a.\u202eexe.txt", `a.back\slash`, "a.B = 1", "a.x: y", "a.sp ace", "a.\r\a\x00"}
+	b := &Baseline{Inputs: []string{}}
+	for i, name := range hostile {
+		b.Classes = append(b.Classes, &BaselineClass{
+			Name: name, Verdict: "uncertain", Stability: "Uncertain(" + name + ")", Compose: true,
+			TypeParameters: []string{name, "T"}, Participating: []string{name},
+			StableField: true, StableValue: &v, StableExpr: name + ".$stable",
+			Reads:  []StableRead{{Class: name, Value: &v}},
+			Fields: []*Field{{Verdict: "unstable", Var: i%2 == 0, Name: name, Type: "Map<" + name + ", Int>", Stability: "Unstable = " + name}},
+		})
+	}
+	var out bytes.Buffer
+	if err := b.WriteText(&out); err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.Split(out.String(), "\n") {
+		if strings.ContainsAny(line, "\r\x1b\a\x00\u202e") {
+			t.Errorf("line %d keeps a control character: %q", i+1, line)
+		}
+		if strings.HasPrefix(line, "public class evil") {
+			t.Errorf("line %d forged a block: %q", i+1, line)
+		}
+	}
+	got, err := ReadBaseline(&out)
+	if err != nil {
+		t.Fatalf("reading back: %v\n%s", err, out.String())
+	}
+	if len(got.Classes) != len(b.Classes) {
+		t.Fatalf("read %d classes, wrote %d", len(got.Classes), len(b.Classes))
+	}
+	for i, c := range got.Classes {
+		w := b.Classes[i]
+		f, wf := c.Fields[0], w.Fields[0]
+		if c.Name != w.Name || c.Stability != w.Stability || c.StableExpr != w.StableExpr || c.Verdict != w.Verdict ||
+			strings.Join(c.TypeParameters, "|") != strings.Join(w.TypeParameters, "|") || c.Reads[0].Class != w.Reads[0].Class ||
+			f.Name != wf.Name || f.Type != wf.Type || f.Stability != wf.Stability || f.Var != wf.Var {
+			t.Errorf("class %d: read %+v (field %+v), wrote %+v (field %+v)", i, c, f, w, wf)
+		}
+	}
 }

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/composestab/composestab/audit"
+	"github.com/composestab/composestab/internal/fixtures"
+)
+
+// roundTripInput is one dump-then-check case: a jar and the classpath it is dumped and checked
+// with.
+type roundTripInput struct {
+	name, jar string
+	classpath []string
+}
+
+// roundTripInputs is every fixture jar — each module with and without its classpath, and each
+// module compiled by each of the 17 releases — and, when present, the Kotlin distribution's jars.
+func roundTripInputs(t *testing.T) []roundTripInput {
+	t.Helper()
+	mods, err := fixtures.Modules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []roundTripInput
+	for _, m := range mods {
+		out = append(out,
+			roundTripInput{m.Name, m.Jar(), m.Classpath()},
+			roundTripInput{m.Name + "/alone", m.Jar(), nil})
+	}
+	versions, err := fixtures.CompilerVersions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range versions {
+		jars, _ := filepath.Glob(filepath.Join(fixtures.Root(), "compilers", v, "*", "*.jar"))
+		for _, j := range jars {
+			out = append(out, roundTripInput{v + "/" + filepath.Base(j), j, append(jars, fixtures.RuntimeStubJar())})
+		}
+	}
+	if home, ok := fixtures.KotlinHome(); ok && !testing.Short() {
+		for _, name := range []string{"kotlin-stdlib.jar", "kotlinx-coroutines-core-jvm.jar", "kotlin-reflect.jar"} {
+			if j := filepath.Join(home, "lib", name); fileExists(j) {
+				out = append(out, roundTripInput{name, j, nil})
+			}
+		}
+	}
+	return out
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// TestDumpCheckRoundTrip is the property the README's CI workflow stands on: for every input,
+// `dump > FILE` then `check --baseline FILE` on the same inputs exits 0 with no change at all,
+// nothing on stderr but what dump printed too, and the baseline reads back class for class.
+func TestDumpCheckRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	for i, in := range roundTripInputs(t) {
+		t.Run(in.name, func(t *testing.T) {
+			var args []string
+			if len(in.classpath) > 0 {
+				args = append(args, "--classpath", strings.Join(in.classpath, string(os.PathListSeparator)))
+			}
+			var out, errb bytes.Buffer
+			dumpCode := run(append(append([]string{"dump"}, args...), in.jar), &out, &errb)
+			if dumpCode != exitOK {
+				t.Fatalf("dump: exit %d: %s", dumpCode, errb.String())
+			}
+			base, err := audit.ReadBaseline(bytes.NewReader(out.Bytes()))
+			if err != nil {
+				t.Fatalf("the dump does not read back: %v", err)
+			}
+			if want := strings.Count(out.String(), "\n  verdict "); len(base.Classes) != want {
+				t.Errorf("read %d classes, the dump has %d blocks", len(base.Classes), want)
+			}
+			file := filepath.Join(dir, strings.NewReplacer("/", "_").Replace(in.name)+"-"+string(rune('a'+i%26))+".stab")
+			if err := os.WriteFile(file, out.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			dumpErr := errb.String()
+			out.Reset()
+			errb.Reset()
+			code := run(append(append([]string{"check", "--strict", "--baseline", file}, args...), in.jar), &out, &errb)
+			if code != exitOK || errb.String() != dumpErr {
+				t.Errorf("check: exit %d\n%s%s\nwant the diagnostics of dump:\n%s", code, out.String(), errb.String(), dumpErr)
+			}
+			if got := out.String(); !strings.HasPrefix(got, "0 regressions, 0 improvements, 0 neutral changes; ") {
+				t.Errorf("check printed %q", got)
+			}
+		})
+	}
+}
