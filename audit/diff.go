@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"github.com/composestab/composestab/internal/escape"
 	"io"
 	"path/filepath"
 	"sort"
@@ -558,7 +559,7 @@ func (d *DiffReport) WriteText(w io.Writer) error {
 				b.WriteString(sectionTitle[k] + ":\n")
 				first = false
 			}
-			fmt.Fprintf(&b, "- %s: %s\n", c.Class, c.Message)
+			fmt.Fprintf(&b, "- %s: %s\n", escape.Text(c.Class), escape.Text(c.Message))
 		}
 	}
 	if b.Len() > 0 {
@@ -626,7 +627,7 @@ func (d *DiffReport) WriteMarkdown(w io.Writer) error {
 // characters that Markdown or GitHub would interpret (emphasis, HTML, @mentions, $math$) are
 // escaped; everywhere, pipes are escaped and newlines flattened.
 func mdCell(s string) string {
-	parts := strings.Split(s, "`")
+	parts := strings.Split(escape.Text(strings.ReplaceAll(s, "\n", " ")), "`")
 	for i, p := range parts {
 		if i%2 == 0 || i == len(parts)-1 && len(parts)%2 == 0 {
 			p = mdText.Replace(p)
@@ -642,5 +643,5 @@ func mdCode(s string) string {
 	if s == "" {
 		return ""
 	}
-	return "`" + strings.NewReplacer("|", "\\|", "\n", " ").Replace(s) + "`"
+	return "`" + strings.NewReplacer("|", "\\|", "\n", " ").Replace(escape.Text(s)) + "`"
 }

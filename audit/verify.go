@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"github.com/composestab/composestab/internal/escape"
 	"io"
 	"sort"
 	"strings"
@@ -392,7 +393,7 @@ func (vf *verifier) unstableAnyway(r *stability.ClassResult) bool {
 func (v *VerifyReport) WriteText(w io.Writer) error {
 	var b strings.Builder
 	for _, x := range v.Violations {
-		fmt.Fprintf(&b, "%-7s %-21s %s: %s\n", x.Severity, x.Rule, x.Class, x.Message)
+		fmt.Fprintf(&b, "%-7s %-21s %s: %s\n", x.Severity, x.Rule, escape.Text(x.Class), escape.Text(x.Message))
 	}
 	classes := map[string]bool{}
 	count := map[string]int{}

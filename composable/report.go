@@ -2,6 +2,7 @@ package composable
 
 import (
 	"fmt"
+	"github.com/composestab/composestab/internal/escape"
 	"io"
 	"strings"
 )
@@ -39,7 +40,7 @@ func writeFunction(b *strings.Builder, f *Function) {
 	if f.Scheme != "" {
 		b.WriteString(`scheme("` + f.Scheme + `") `)
 	}
-	b.WriteString("fun " + f.FqName)
+	b.WriteString("fun " + escape.Text(f.FqName))
 	if len(f.Params) == 0 {
 		b.WriteString("()\n")
 		return
@@ -51,9 +52,9 @@ func writeFunction(b *strings.Builder, f *Function) {
 			b.WriteString("unused ")
 		}
 		if s := p.Stability.String(); s != "" {
-			b.WriteString(s + " ")
+			b.WriteString(escape.Text(s) + " ")
 		}
-		b.WriteString(p.Name + ": " + p.Type)
+		b.WriteString(escape.Text(p.Name) + ": " + escape.Text(p.Type))
 		if d := p.Default; d != nil {
 			b.WriteString(" = ")
 			if d.Static {
@@ -61,13 +62,13 @@ func writeFunction(b *strings.Builder, f *Function) {
 			} else {
 				b.WriteString("@dynamic ")
 			}
-			b.WriteString(d.Expr)
+			b.WriteString(escape.Text(d.Expr))
 		}
 		b.WriteByte('\n')
 	}
 	b.WriteString(")")
 	if f.ReturnType != "" {
-		b.WriteString(": " + f.ReturnType)
+		b.WriteString(": " + escape.Text(f.ReturnType))
 	}
 	b.WriteByte('\n')
 }
@@ -94,7 +95,7 @@ func WriteComposablesCSV(w io.Writer, fns []*Function) error {
 				//lint:ignore ST1005 the compiler's own message, word for word
 				return fmt.Errorf("Illegal character ',' found: %s", c)
 			}
-			b.WriteString(c + ",")
+			b.WriteString(escape.Text(c) + ",")
 		}
 		b.WriteByte('\n')
 	}

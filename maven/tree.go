@@ -1,6 +1,7 @@
 package maven
 
 import (
+	"github.com/composestab/composestab/internal/escape"
 	"io"
 	"strings"
 )
@@ -18,7 +19,7 @@ func (res *Resolution) WriteTree(w io.Writer) error {
 		if last {
 			branch, more = `\--- `, "     "
 		}
-		b.WriteString(prefix + branch + n.label() + "\n")
+		b.WriteString(prefix + branch + escape.Text(n.label()) + "\n")
 		repeated, missing = repeated || n.Repeated, missing || n.Missing
 		for i, c := range n.Children {
 			walk(c, prefix+more, i == len(n.Children)-1)
@@ -28,7 +29,7 @@ func (res *Resolution) WriteTree(w io.Writer) error {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		b.WriteString(root.label() + "\n")
+		b.WriteString(escape.Text(root.label()) + "\n")
 		missing = missing || root.Missing
 		for j, c := range root.Children {
 			walk(c, "", j == len(root.Children)-1)

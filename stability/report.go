@@ -1,6 +1,7 @@
 package stability
 
 import (
+	"github.com/composestab/composestab/internal/escape"
 	"io"
 	"strings"
 )
@@ -16,9 +17,9 @@ func WriteClassesReport(w io.Writer, results []*ClassResult) error {
 		b.WriteString(string(r.Verdict()))
 		b.WriteString(" class ")
 		if r.ReportName != "" {
-			b.WriteString(r.ReportName)
+			b.WriteString(escape.Text(r.ReportName))
 		} else {
-			b.WriteString(r.Class.FqName())
+			b.WriteString(escape.Text(r.Class.FqName()))
 		}
 		b.WriteString(" {\n")
 		for _, f := range r.Fields {
@@ -29,14 +30,14 @@ func WriteClassesReport(w io.Writer, results []*ClassResult) error {
 			} else {
 				b.WriteString(" val ")
 			}
-			b.WriteString(f.Field.Name)
+			b.WriteString(escape.Text(f.Field.Name))
 			b.WriteString(": ")
-			b.WriteString(f.Field.Type.String())
+			b.WriteString(escape.Text(f.Field.Type.String()))
 			b.WriteByte('\n')
 		}
 		if !r.Marked {
 			b.WriteString("  <runtime stability> = ")
-			b.WriteString(r.Stability.String())
+			b.WriteString(escape.Text(r.Stability.String()))
 			b.WriteByte('\n')
 		}
 		b.WriteString("}\n")

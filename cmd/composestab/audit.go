@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/composestab/composestab/internal/escape"
 	"io"
 	"os"
 	"os/signal"
@@ -169,7 +170,7 @@ func diagnose(s *streams, o *auditOptions, rep *audit.Report) {
 		return
 	}
 	for _, e := range rep.Errors {
-		fmt.Fprintf(s.err, "%s: %s\n", colorize(s.errTTY, "33", string(e.Kind)), e.Error())
+		fmt.Fprintf(s.err, "%s: %s\n", colorize(s.errTTY, "33", string(e.Kind)), escape.Text(e.Error()))
 	}
 	printMissing(s, rep.Summary)
 }
@@ -180,7 +181,7 @@ func printMissing(s *streams, sum *audit.Summary) {
 		return
 	}
 	for _, m := range sum.Missing {
-		fmt.Fprintf(s.err, "%s: %s (needed by %d %s, e.g. %s)\n", colorize(s.errTTY, "33", "missing"), m.Class, m.NeededBy, plural(m.NeededBy, "class", "classes"), m.Example)
+		fmt.Fprintf(s.err, "%s: %s (needed by %d %s, e.g. %s)\n", colorize(s.errTTY, "33", "missing"), escape.Text(m.Class), m.NeededBy, plural(m.NeededBy, "class", "classes"), escape.Text(m.Example))
 	}
 	fmt.Fprintf(s.err, "%d %s not on the classpath: add the jars that hold them with --classpath; until then the classes that need them stay runtime\n",
 		len(sum.Missing), plural(len(sum.Missing), "class is", "classes are"))
@@ -286,7 +287,7 @@ func stabilityText(c *audit.Class) string {
 func writeText(w io.Writer, rep *audit.Report) error {
 	var b strings.Builder
 	for _, c := range rep.Classes {
-		fmt.Fprintf(&b, "%-8s %s  %s  $stable=%s mask=%s%s\n", c.Verdict, c.Name, stabilityText(c), stableValue(c), maskText(c), missingText(c))
+		fmt.Fprintf(&b, "%-8s %s  %s  $stable=%s mask=%s%s\n", c.Verdict, escape.Text(c.Name), escape.Text(stabilityText(c)), stableValue(c), maskText(c), missingText(c))
 	}
 	fmt.Fprintln(&b, summary(rep))
 	_, err := io.WriteString(w, b.String())
@@ -298,7 +299,7 @@ func missingText(c *audit.Class) string {
 	if len(c.Missing) == 0 {
 		return ""
 	}
-	return "  missing=" + strings.Join(c.Missing, ",")
+	return "  missing=" + escape.Text(strings.Join(c.Missing, ","))
 }
 
 // skipWords names the skip reasons in the footer.
@@ -343,7 +344,7 @@ func summary(rep *audit.Report) string {
 	}
 	fmt.Fprintf(&b, "; %d errors", sum.Errors)
 	for _, p := range sum.Producers {
-		fmt.Fprintf(&b, "\n%s: built by %s: %d %s", p.Input, p.Producer, p.Classes, plural(p.Classes, "class", "classes"))
+		fmt.Fprintf(&b, "\n%s: built by %s: %d %s", escape.Text(p.Input), escape.Text(p.Producer), p.Classes, plural(p.Classes, "class", "classes"))
 	}
 	return b.String()
 }
@@ -361,7 +362,7 @@ func writeTable(s *streams, rep *audit.Report) error {
 	t := newTable(s.out)
 	t.Header("Verdict", "Class", "Stability", "$stable", "Mask")
 	for _, c := range rep.Classes {
-		if err := t.Append(colorize(s.outTTY, verdictColor[c.Verdict], string(c.Verdict)), c.Name, stabilityText(c), stableValue(c), maskText(c)); err != nil {
+		if err := t.Append(colorize(s.outTTY, verdictColor[c.Verdict], string(c.Verdict)), escape.Text(c.Name), escape.Text(stabilityText(c)), stableValue(c), maskText(c)); err != nil {
 			return err
 		}
 	}
@@ -381,7 +382,7 @@ func writeMarkdown(w io.Writer, rep *audit.Report) error {
 	var b strings.Builder
 	b.WriteString("| Verdict | Class | Stability | $stable | Mask |\n|---|---|---|---|---|\n")
 	for _, c := range rep.Classes {
-		fmt.Fprintf(&b, "| %s | `%s` | `%s` | %s | %s |\n", c.Verdict, c.Name, mdEscape(stabilityText(c)), stableValue(c), maskText(c))
+		fmt.Fprintf(&b, "| %s | `%s` | `%s` | %s | %s |\n", c.Verdict, mdEscape(escape.Text(c.Name)), mdEscape(escape.Text(stabilityText(c))), stableValue(c), maskText(c))
 	}
 	fmt.Fprintf(&b, "\n%s\n", summary(rep))
 	_, err := io.WriteString(w, b.String())

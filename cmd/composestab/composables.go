@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/composestab/composestab/internal/escape"
 	"io"
 	"strings"
 
@@ -24,7 +25,7 @@ func printComposables(s *streams, format string, rep *audit.Report) error {
 			t := newTable(&b)
 			t.Header("Skips", "Composable", "Why not", "Compared by identity")
 			for _, c := range ic.Composables {
-				if err := t.Append(skipWord(s.outTTY, c), c.Name, c.Why, strings.Join(c.Identity, ", ")); err != nil {
+				if err := t.Append(skipWord(s.outTTY, c), escape.Text(c.Name), escape.Text(c.Why), escape.Text(strings.Join(c.Identity, ", "))); err != nil {
 					return err
 				}
 			}
@@ -34,17 +35,17 @@ func printComposables(s *streams, format string, rep *audit.Report) error {
 		case "markdown":
 			b.WriteString("| Skips | Composable | Why not | Compared by identity |\n|---|---|---|---|\n")
 			for _, c := range ic.Composables {
-				fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", skipWord(false, c), c.Name, mdEscape(c.Why), mdEscape(strings.Join(c.Identity, ", ")))
+				fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", skipWord(false, c), mdEscape(escape.Text(c.Name)), mdEscape(escape.Text(c.Why)), mdEscape(escape.Text(strings.Join(c.Identity, ", "))))
 			}
 			b.WriteString("\n")
 		default:
 			for _, c := range ic.Composables {
-				fmt.Fprintf(&b, "%-8s %s", skipWord(false, c), c.Name)
+				fmt.Fprintf(&b, "%-8s %s", skipWord(false, c), escape.Text(c.Name))
 				if c.Why != "" {
-					fmt.Fprintf(&b, "  (%s)", c.Why)
+					fmt.Fprintf(&b, "  (%s)", escape.Text(c.Why))
 				}
 				if len(c.Identity) > 0 {
-					fmt.Fprintf(&b, "  identity: %s", strings.Join(c.Identity, ", "))
+					fmt.Fprintf(&b, "  identity: %s", escape.Text(strings.Join(c.Identity, ", ")))
 				}
 				b.WriteString("\n")
 			}

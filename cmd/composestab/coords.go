@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/composestab/composestab/internal/escape"
 	"os"
 	"strings"
 
@@ -192,7 +193,7 @@ func (r *repoOptions) resolve(s *streams, quiet bool, roots []maven.Coordinate) 
 // reportResolution says on stderr which files the roots became and what is missing.
 func reportResolution(s *streams, res *maven.Resolution) {
 	for _, root := range res.Roots {
-		fmt.Fprintf(s.err, "%s: %s\n", root.Coordinate, strings.Join(maven.Paths(root.Files), ", "))
+		fmt.Fprintf(s.err, "%s: %s\n", escape.Text(root.Coordinate.String()), escape.Text(strings.Join(maven.Paths(root.Files), ", ")))
 	}
 	if n := len(res.Classpath); n > 0 {
 		fmt.Fprintf(s.err, "classpath: %d %s resolved from their dependencies (composestab deps shows the tree)\n", n, plural(n, "artefact", "artefacts"))
@@ -203,9 +204,9 @@ func reportResolution(s *streams, res *maven.Resolution) {
 // reportMissing says on stderr what could not be read and what no repository holds.
 func reportMissing(s *streams, res *maven.Resolution) {
 	for _, p := range res.Problems {
-		fmt.Fprintf(s.err, "%s: %v\n", colorize(s.errTTY, "33", "warning"), p)
+		fmt.Fprintf(s.err, "%s: %s\n", colorize(s.errTTY, "33", "warning"), escape.Text(fmt.Sprint(p)))
 	}
 	for _, m := range res.Missing {
-		fmt.Fprintln(s.err, colorize(s.errTTY, "33", m.String()))
+		fmt.Fprintln(s.err, colorize(s.errTTY, "33", escape.Text(m.String())))
 	}
 }

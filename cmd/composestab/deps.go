@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/composestab/composestab/internal/escape"
 	"strings"
 
 	"github.com/composestab/composestab/maven"
@@ -63,17 +64,17 @@ func repoList(repos []string) string {
 	if len(repos) == 0 {
 		return "no repository"
 	}
-	return strings.Join(repos, ", ")
+	return escape.Text(strings.Join(repos, ", "))
 }
 
 // writeArtifact writes one file of the classpath: its coordinate and role, its path, and the
 // metadata and variant that named it.
 func writeArtifact(b *strings.Builder, a maven.Artifact, role string) {
-	fmt.Fprintf(b, "  %s (%s)\n    %s\n", a.Coordinate, role, a.File)
+	fmt.Fprintf(b, "  %s (%s)\n    %s\n", escape.Text(a.Coordinate.String()), role, escape.Text(a.File))
 	switch {
 	case a.Variant != "":
-		fmt.Fprintf(b, "    variant %s of %s\n", a.Variant, a.Metadata)
+		fmt.Fprintf(b, "    variant %s of %s\n", escape.Text(a.Variant), escape.Text(a.Metadata))
 	case a.Metadata != "":
-		fmt.Fprintf(b, "    from %s\n", a.Metadata)
+		fmt.Fprintf(b, "    from %s\n", escape.Text(a.Metadata))
 	}
 }

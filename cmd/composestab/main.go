@@ -7,6 +7,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/composestab/composestab/internal/escape"
 	"io"
 	"os"
 	"strings"
@@ -113,14 +114,14 @@ func exitCode(stderr io.Writer, err error) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.msg != "" {
-			fmt.Fprintln(stderr, "composestab:", ee.msg)
+			fmt.Fprintln(stderr, "composestab:", escape.Text(ee.msg))
 		}
 		return ee.code
 	}
 	if errors.Is(err, pflag.ErrHelp) {
 		return exitOK
 	}
-	fmt.Fprintln(stderr, "composestab:", err)
+	fmt.Fprintln(stderr, "composestab:", escape.Text(err.Error()))
 	return exitUnreadable
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/composestab/composestab/internal/escape"
 	"io"
 	"strings"
 
@@ -19,7 +20,7 @@ func writeStabilityConfig(w io.Writer, rep *audit.Report) error {
 			safe++
 		}
 	}
-	fmt.Fprintf(&b, "// Stability configuration suggested by composestab for %s.\n", strings.Join(rep.Inputs, ", "))
+	fmt.Fprintf(&b, "// Stability configuration suggested by composestab for %s.\n", escape.Text(strings.Join(rep.Inputs, ", ")))
 	b.WriteString("// Apps see these classes as unstable only because they were not compiled with the Compose\n")
 	b.WriteString("// compiler (Java, or Kotlin without the plugin). Pass the file to the compiler with\n")
 	b.WriteString("// composeCompiler { stabilityConfigurationFiles.add(...) }.\n")
@@ -30,9 +31,9 @@ func writeStabilityConfig(w io.Writer, rep *audit.Report) error {
 		}
 		b.WriteString("\n")
 		for _, why := range sg.Why {
-			fmt.Fprintf(&b, "// %s\n", why)
+			fmt.Fprintf(&b, "// %s\n", escape.Text(why))
 		}
-		b.WriteString(sg.Pattern + "\n")
+		b.WriteString(escape.Text(sg.Pattern) + "\n")
 	}
 	if safe < len(rep.Suggestions) {
 		b.WriteString("\n// Not safe to declare stable: declaring them so would let Compose skip over real changes.\n")
@@ -40,7 +41,7 @@ func writeStabilityConfig(w io.Writer, rep *audit.Report) error {
 			if sg.Safe {
 				continue
 			}
-			fmt.Fprintf(&b, "// %s: %s\n", sg.Pattern, strings.Join(sg.Why, "; "))
+			fmt.Fprintf(&b, "// %s: %s\n", escape.Text(sg.Pattern), escape.Text(strings.Join(sg.Why, "; ")))
 		}
 	}
 	_, err := io.WriteString(w, b.String())

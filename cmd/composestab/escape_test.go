@@ -1,0 +1,118 @@
+package main
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// javaClass builds a minimal public final class with one public final field: the kind of class
+// any jar may hold, with every name taken from the caller.
+func javaClass(name, field, fieldType string) []byte {
+	var pool [][]byte
+	utf8 := func(s string) uint16 {
+		e := []byte{1}
+		e = binary.BigEndian.AppendUint16(e, uint16(len(s)))
+		pool = append(pool, append(e, s...))
+		return uint16(len(pool))
+	}
+	class := func(s string) uint16 {
+		i := utf8(s)
+		pool = append(pool, binary.BigEndian.AppendUint16([]byte{7}, i))
+		return uint16(len(pool))
+	}
+	this, super := class(name), class("java/lang/Object")
+	fname, fdesc := utf8(field), utf8("L"+fieldType+";")
+	b := []byte{0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 52}
+	b = binary.BigEndian.AppendUint16(b, uint16(len(pool)+1))
+	for _, e := range pool {
+		b = append(b, e...)
+	}
+	b = binary.BigEndian.AppendUint16(b, 0x31) // public final super
+	b = binary.BigEndian.AppendUint16(b, this)
+	b = binary.BigEndian.AppendUint16(b, super)
+	b = binary.BigEndian.AppendUint16(b, 0) // interfaces
+	b = binary.BigEndian.AppendUint16(b, 1) // fields
+	b = binary.BigEndian.AppendUint16(b, 0x11)
+	b = binary.BigEndian.AppendUint16(b, fname)
+	b = binary.BigEndian.AppendUint16(b, fdesc)
+	b = binary.BigEndian.AppendUint16(b, 0)
+	b = binary.BigEndian.AppendUint16(b, 0) // methods
+	return binary.BigEndian.AppendUint16(b, 0)
+}
+
+// hostileName is a class name that tries everything a terminal or a line-based format obeys.
+const hostileName = "evil/X\x1b[2J\a\r\u202eexe.txt\nunstable forged.Line  Stable  $stable=0"
+
+// controlFree reports the first character of s a terminal would act on, other than '\n'.
+func controlFree(s string) (rune, bool) {
+	for _, r := range s {
+		if r != '\n' && (r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x2028 || r == 0x2029) {
+			return r, false
+		}
+	}
+	return 0, true
+}
+
+// TestHostileNamesEscaped runs every text output over a jar whose class, field, field type and
+// a broken entry carry control characters and bidi overrides: no output keeps one, no name
+// forges a line, the JSON holds the names unchanged, and dump then check reads them back.
+func TestHostileNamesEscaped(t *testing.T) {
+	dir := t.TempDir()
+	jar := filepath.Join(dir, "evil.jar")
+	writeZip(t, jar,
+		hostileEntry{hostileName + ".class", javaClass(hostileName, "f\x1b]0;title\a", "evil/T\r\u2066")},
+		hostileEntry{"evil/Broken\x1b[31m\n.class", []byte("not a class")})
+	for _, args := range [][]string{
+		{"audit", "--format", "text"}, {"audit", "--format", "table"}, {"audit", "--format", "markdown"},
+		{"audit", "--format", "compose-report"}, {"audit", "--format", "stability-config"},
+		{"audit", "--format", "text", "--include-nonpublic", "--composables"},
+		{"dump"}, {"verify"}, {"report", "--out", filepath.Join(dir, "report")},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			code, out, errOut := runCLI(t, append(args, jar)...)
+			if code != exitUnreadable {
+				t.Errorf("exit %d, want %d (the broken entry)", code, exitUnreadable)
+			}
+			for _, s := range []struct{ name, text string }{{"stdout", out}, {"stderr", errOut}} {
+				if r, ok := controlFree(s.text); !ok {
+					t.Errorf("%s keeps %U:\n%s", s.name, r, s.text)
+				}
+				for i, line := range strings.Split(s.text, "\n") {
+					if strings.HasPrefix(strings.TrimLeft(line, "|` "), "unstable forged") {
+						t.Errorf("%s line %d forged: %q", s.name, i+1, line)
+					}
+				}
+			}
+			if !strings.Contains(errOut, `evil/Broken\x1b[31m\n.class`) {
+				t.Errorf("stderr does not name the broken entry, escaped:\n%s", errOut)
+			}
+		})
+	}
+	t.Run("json", func(t *testing.T) {
+		_, out, _ := runCLI(t, "audit", "--format", "json", jar)
+		var rep struct {
+			Classes []struct{ Name string } `json:"classes"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Classes) != 1 || rep.Classes[0].Name != strings.ReplaceAll(hostileName, "/", ".") {
+			t.Errorf("JSON classes %q, want the name unchanged", rep.Classes)
+		}
+	})
+	t.Run("dump then check", func(t *testing.T) {
+		_, out, _ := runCLI(t, "dump", jar)
+		base := filepath.Join(dir, "evil.stab")
+		if err := os.WriteFile(base, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errOut := runCLI(t, "check", "--strict", "--baseline", base, jar)
+		if code != exitUnreadable || !strings.HasPrefix(out, "0 regressions, 0 improvements, 0 neutral changes; 1 error\n") {
+			t.Errorf("exit %d\n%s%s", code, out, errOut)
+		}
+	})
+}
