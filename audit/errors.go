@@ -3,6 +3,8 @@ package audit
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"path"
 	"slices"
 	"sort"
 	"strings"
@@ -51,7 +53,8 @@ func (e *Error) Error() string {
 	if e.Offset != nil {
 		msg = fmt.Sprintf("%s (at offset %d)", msg, *e.Offset)
 	}
-	if e.Class != "" && !strings.HasPrefix(e.Message, e.Class+":") {
+	// The class is named once: not again when the message or the entry already names it.
+	if e.Class != "" && !strings.HasPrefix(e.Message, e.Class+":") && path.Base(e.Entry) != path.Base(e.Class)+".class" {
 		return fmt.Sprintf("%s: %s: %s", loc, e.Class, msg)
 	}
 	return fmt.Sprintf("%s: %s", loc, msg)
@@ -109,7 +112,9 @@ func (rep *Report) addErrors(err error) {
 func newError(kind ErrorKind, input, entry, class string, err error) *Error {
 	ae := &Error{Kind: kind, Input: input, Entry: entry, Class: class, Message: err.Error(), err: err}
 	var fe *classfile.FormatError
-	if errors.As(err, &fe) {
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &fe):
 		ae.Message = fe.Msg
 		if fe.Err != nil && fe.Msg == "" {
 			ae.Message = fe.Err.Error()
@@ -127,6 +132,9 @@ func newError(kind ErrorKind, input, entry, class string, err error) *Error {
 			off := fe.Offset
 			ae.Offset = &off
 		}
+	case errors.As(err, &pe) && ae.Input == "":
+		// A path that cannot be opened is the input itself: never an empty location.
+		ae.Input, ae.Message = pe.Path, pe.Err.Error()
 	}
 	return ae
 }

@@ -118,7 +118,7 @@ func scan(s *streams, o *auditOptions, paths []string, nonPublic bool) (*audit.R
 	if err != nil {
 		return nil, err
 	}
-	diagnose(s, o, rep)
+	diagnose(s, o, rep, "")
 	return rep, nil
 }
 
@@ -133,6 +133,11 @@ func scanOptions(s *streams, o *auditOptions, paths []string, nonPublic bool) (a
 		return audit.Options{}, usageErrorf("--compiler %q is not supported; use one of %s, or X.Y for the newest X.Y.z", o.compiler, strings.Join(stability.SupportedCompilers, ", "))
 	}
 	o.compiler = v
+	if o.pkg != "" {
+		if _, err := stability.ParseConfig("--package", []byte(o.pkg)); err != nil {
+			return audit.Options{}, usageErrorf("--package: %v", err)
+		}
+	}
 	paths, classpath, err := o.repos.expand(s, o.quiet, paths, o.classpath)
 	if err != nil {
 		return audit.Options{}, err
@@ -146,7 +151,8 @@ func scanOptions(s *streams, o *auditOptions, paths []string, nonPublic bool) (a
 	}, nil
 }
 
-// runScan runs audit.Scan until done or Ctrl-C, mapping its errors to exit codes.
+// runScan runs audit.Scan until done or Ctrl-C, mapping its errors to exit codes: the flags were
+// checked before, so what stops a scan is an input (a PATH, a configuration file).
 func runScan(opts audit.Options) (*audit.Report, error) {
 	// Ctrl-C stops the scan: the workers notice between classes and Scan returns.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -156,35 +162,81 @@ func runScan(opts audit.Options) (*audit.Report, error) {
 		return nil, &exitError{code: exitInterrupted, msg: "interrupted"}
 	}
 	if err != nil {
-		if _, ok := err.(*stability.ConfigError); ok {
-			return nil, &exitError{code: exitUsage, msg: err.Error()}
-		}
-		return nil, usageErrorf("%v", err)
+		return nil, unreadableErrorf("%v", err)
 	}
 	return rep, nil
 }
 
-// diagnose prints a scan's errors and missing classes on stderr unless --quiet.
-func diagnose(s *streams, o *auditOptions, rep *audit.Report) {
+// maxDiagnostics caps the lines of one kind of diagnostic: a jar of 10 000 broken entries says
+// so in a screen, and the JSON report lists them all.
+const maxDiagnostics = 20
+
+// diagnose prints a scan's errors and missing classes on stderr unless --quiet; label ("old",
+// "new") says which side of a diff they belong to.
+func diagnose(s *streams, o *auditOptions, rep *audit.Report, label string) {
 	if o.quiet {
 		return
 	}
-	for _, e := range rep.Errors {
-		fmt.Fprintf(s.err, "%s: %s\n", colorize(s.errTTY, "33", string(e.Kind)), escape.Text(e.Error()))
+	prefix := ""
+	if label != "" {
+		prefix = label + ": "
 	}
-	printMissing(s, rep.Summary)
+	shown := map[audit.ErrorKind]int{}
+	for _, e := range rep.Errors {
+		if shown[e.Kind]++; shown[e.Kind] <= maxDiagnostics {
+			fmt.Fprintf(s.err, "%s%s: %s\n", prefix, colorize(s.errTTY, "33", string(e.Kind)), escape.Text(e.Error()))
+		}
+	}
+	for _, k := range []audit.ErrorKind{audit.ErrUnreadable, audit.ErrUnresolved, audit.ErrNotSimulable, audit.ErrInitFails} {
+		if n := shown[k] - maxDiagnostics; n > 0 {
+			fmt.Fprintf(s.err, "%s%s: … and %d more (--format json lists them all)\n", prefix, colorize(s.errTTY, "33", string(k)), n)
+		}
+	}
+	printMissing(s, rep.Summary, prefix)
 }
 
-// printMissing lists once each class that $stable initializers need but the classpath lacks.
-func printMissing(s *streams, sum *audit.Summary) {
+// printMissing lists once each class that a verdict needs but the classpath lacks.
+func printMissing(s *streams, sum *audit.Summary, prefix string) {
 	if sum == nil || len(sum.Missing) == 0 {
 		return
 	}
-	for _, m := range sum.Missing {
-		fmt.Fprintf(s.err, "%s: %s (needed by %d %s, e.g. %s)\n", colorize(s.errTTY, "33", "missing"), escape.Text(m.Class), m.NeededBy, plural(m.NeededBy, "class", "classes"), escape.Text(m.Example))
+	for i, m := range sum.Missing {
+		if i == maxDiagnostics {
+			fmt.Fprintf(s.err, "%s%s: … and %d more (--format json lists them all)\n", prefix, colorize(s.errTTY, "33", "missing"), len(sum.Missing)-i)
+			break
+		}
+		fmt.Fprintf(s.err, "%s%s: %s (needed by %d %s, e.g. %s)\n", prefix, colorize(s.errTTY, "33", "missing"), escape.Text(m.Class), m.NeededBy, plural(m.NeededBy, "class", "classes"), escape.Text(m.Example))
 	}
-	fmt.Fprintf(s.err, "%d %s not on the classpath: add the jars that hold them with --classpath; until then the classes that need them stay runtime\n",
-		len(sum.Missing), plural(len(sum.Missing), "class is", "classes are"))
+	fmt.Fprintf(s.err, "%s%d %s not on the classpath: add the jars that hold them with --classpath; until then the classes that need them stay runtime\n",
+		prefix, len(sum.Missing), plural(len(sum.Missing), "class is", "classes are"))
+}
+
+// unreadableExit is how a command ends when some input could not be read (exit 3). The
+// diagnostics above name each problem; under --quiet there are none, so the message names the
+// first one itself. also, if not empty, is a further finding that the exit code cannot carry.
+func unreadableExit(o *auditOptions, also string, reps ...*audit.Report) error {
+	n := 0
+	var first *audit.Error
+	for _, rep := range reps {
+		for _, e := range rep.Errors {
+			if e.Kind == audit.ErrUnreadable {
+				if n++; first == nil {
+					first = e
+				}
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("%d %s could not be read (see above)", n, plural(n, "input or entry", "inputs or entries"))
+	if o.quiet {
+		msg = fmt.Sprintf("%d %s could not be read, the first: %s", n, plural(n, "input or entry", "inputs or entries"), first.Error())
+	}
+	if also != "" {
+		msg += "; " + also
+	}
+	return &exitError{code: exitUnreadable, msg: msg}
 }
 
 func plural(n int, one, many string) string {
@@ -203,20 +255,23 @@ func progressBar(done, total, width int) string {
 }
 
 func auditExit(s *streams, o *auditOptions, rep *audit.Report) error {
-	if rep.Unreadable() {
-		return &exitError{code: exitUnreadable, msg: "some inputs could not be read (see above)"}
-	}
-	if o.failOn == "" {
-		return nil
-	}
-	n := 0
-	for _, c := range rep.Classes {
-		if c.Verdict == "unstable" || (o.failOn == "runtime" && c.Verdict != "stable") {
-			n++
+	findings := ""
+	if o.failOn != "" {
+		n := 0
+		for _, c := range rep.Classes {
+			if c.Verdict == "unstable" || (o.failOn == "runtime" && c.Verdict != "stable") {
+				n++
+			}
+		}
+		if n > 0 {
+			findings = fmt.Sprintf("%d %s %s (--fail-on %s)", n, plural(n, "class is", "classes are"), failWord(o.failOn), o.failOn)
 		}
 	}
-	if n > 0 {
-		return &exitError{code: exitFindings, msg: fmt.Sprintf("%d classes are %s (--fail-on %s)", n, failWord(o.failOn), o.failOn)}
+	if err := unreadableExit(o, findings, rep); err != nil {
+		return err
+	}
+	if findings != "" {
+		return &exitError{code: exitFindings, msg: findings}
 	}
 	return nil
 }
@@ -342,7 +397,7 @@ func summary(rep *audit.Report) string {
 	if sum.Drift > 0 {
 		fmt.Fprintf(&b, "; %d drift", sum.Drift)
 	}
-	fmt.Fprintf(&b, "; %d errors", sum.Errors)
+	fmt.Fprintf(&b, "; %d %s", sum.Errors, plural(sum.Errors, "error", "errors"))
 	for _, p := range sum.Producers {
 		fmt.Fprintf(&b, "\n%s: built by %s: %d %s", escape.Text(p.Input), escape.Text(p.Producer), p.Classes, plural(p.Classes, "class", "classes"))
 	}

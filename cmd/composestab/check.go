@@ -53,14 +53,17 @@ func runCheck(s *streams, args []string) error {
 	if err := printDiff(s, format, d); err != nil {
 		return err
 	}
-	if rep.Unreadable() {
-		return &exitError{code: exitUnreadable, msg: "some inputs could not be read (see above)"}
-	}
+	findings := ""
 	if n := d.Count(audit.Regression); n > 0 {
-		return &exitError{code: exitFindings, msg: fmt.Sprintf("%d stability regressions against %s (if intended, regenerate it with composestab dump)", n, baseline)}
+		findings = fmt.Sprintf("%d stability %s against %s (if intended, regenerate it with composestab dump)", n, plural(n, "regression", "regressions"), baseline)
+	} else if strict && len(d.Changes) > 0 {
+		findings = fmt.Sprintf("--strict: %d %s against %s; regenerate it with composestab dump", len(d.Changes), plural(len(d.Changes), "change", "changes"), baseline)
 	}
-	if strict && len(d.Changes) > 0 {
-		return &exitError{code: exitFindings, msg: fmt.Sprintf("--strict: %d changes against %s; regenerate it with composestab dump", len(d.Changes), baseline)}
+	if err := unreadableExit(&o, findings, rep); err != nil {
+		return err
+	}
+	if findings != "" {
+		return &exitError{code: exitFindings, msg: findings}
 	}
 	return nil
 }

@@ -44,7 +44,7 @@ func (r *repoOptions) resolver() (*maven.Resolver, error) {
 	for _, dir := range r.repos {
 		repo, err := maven.OpenRepo(dir)
 		if err != nil {
-			return nil, usageErrorf("--repo: %v", err)
+			return nil, unreadableErrorf("--repo: %v", err)
 		}
 		res.Repos = append(res.Repos, repo)
 	}
@@ -178,7 +178,7 @@ func (r *repoOptions) resolve(s *streams, quiet bool, roots []maven.Coordinate) 
 	var me *maven.MetadataError
 	switch {
 	case errors.As(err, &nf):
-		return nil, usageErrorf("%v", err)
+		return nil, unreadableErrorf("%v", err)
 	case errors.As(err, &me):
 		return nil, &exitError{code: exitUnreadable, msg: err.Error()}
 	case err != nil:

@@ -180,7 +180,7 @@ func TestCoordinateErrors(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{"unknown coordinate", []string{"audit", "com.example:nope:1.0"}, exitUsage,
+		{"unknown coordinate", []string{"audit", "com.example:nope:1.0"}, exitUnreadable,
 			"composestab: com.example:nope:1.0: not in any repository (searched " + repos[2] + " (maven), " + filepath.Join(repos[4], "caches", "modules-2", "files-2.1") + " (gradle-cache))\n"},
 		{"platform", []string{"audit", "--platform", "ios", "com.example:lib2:1.0"}, exitUsage, "composestab: --platform \"ios\": choose one of android, jvm\n"},
 		{"deps of a path", []string{"deps", "lib.jar"}, exitUsage, "composestab: deps: \"lib.jar\" is not group:artifact:version\n"},
@@ -195,7 +195,7 @@ func TestCoordinateErrors(t *testing.T) {
 		})
 	}
 	code, _, errOut := runCLI(t, "deps", "--no-default-repos", "--repo", filepath.Join(t.TempDir(), "none"), "a:b:1")
-	if code != exitUsage || !strings.Contains(errOut, "--repo: repository ") {
+	if code != exitUnreadable || !strings.Contains(errOut, "--repo: repository ") {
 		t.Errorf("missing --repo folder: exit %d, %q", code, errOut)
 	}
 }

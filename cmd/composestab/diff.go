@@ -57,11 +57,15 @@ func runDiff(s *streams, args []string) error {
 	if err := printDiff(s, format, d); err != nil {
 		return err
 	}
-	if oldRep.Unreadable() || newRep.Unreadable() {
-		return &exitError{code: exitUnreadable, msg: "some inputs could not be read (see above)"}
-	}
+	findings := ""
 	if n := d.Count(audit.Regression); n > 0 {
-		return &exitError{code: exitFindings, msg: fmt.Sprintf("%d stability regressions", n)}
+		findings = fmt.Sprintf("%d stability %s", n, plural(n, "regression", "regressions"))
+	}
+	if err := unreadableExit(&o, findings, oldRep, newRep); err != nil {
+		return err
+	}
+	if findings != "" {
+		return &exitError{code: exitFindings, msg: findings}
 	}
 	return nil
 }
@@ -91,8 +95,8 @@ func scanBoth(s *streams, oldOpts, newOpts *auditOptions, oldPaths, newPaths []s
 		}
 		return nil, nil, err
 	}
-	diagnose(s, oldOpts, oldRep)
-	diagnose(s, newOpts, newRep)
+	diagnose(s, oldOpts, oldRep, "old")
+	diagnose(s, newOpts, newRep, "new")
 	return oldRep, newRep, nil
 }
 

@@ -24,8 +24,5 @@ func runDump(s *streams, args []string) error {
 	if err := audit.WriteBaseline(s.out, rep); err != nil {
 		return err
 	}
-	if rep.Unreadable() {
-		return &exitError{code: exitUnreadable, msg: "some inputs could not be read (see above); the baseline is incomplete"}
-	}
-	return nil
+	return unreadableExit(&o, "the baseline is incomplete", rep)
 }

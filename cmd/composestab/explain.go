@@ -100,7 +100,7 @@ func loadConfigs(paths []string) (*stability.Config, error) {
 	}
 	cfg, err := stability.LoadConfig(paths...)
 	if err != nil {
-		return nil, &exitError{code: exitUsage, msg: err.Error()}
+		return nil, unreadableErrorf("%v", err)
 	}
 	return cfg, nil
 }

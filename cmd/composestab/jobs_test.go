@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/composestab/composestab/internal/fixtures"
@@ -139,7 +140,6 @@ func TestJobsUsage(t *testing.T) {
 		{[]string{"dump"}, "dump needs at least one PATH"},
 		{[]string{"dump", "--bogus", lib}, "unknown flag: --bogus"},
 		{[]string{"dump", "--compiler", "1.5", lib}, "--compiler \"1.5\""},
-		{[]string{"dump", "/no/such/file.jar"}, "no such file"},
 		{[]string{"check", lib}, "check needs --baseline"},
 		{[]string{"check", "--baseline", baselineV1}, "check needs at least one PATH"},
 		{[]string{"check", "--baseline", baselineV1, "--format", "xml", lib}, "--format \"xml\": choose one of text, json, markdown, sarif"},
@@ -153,7 +153,6 @@ func TestJobsUsage(t *testing.T) {
 		{[]string{"verify"}, "verify needs at least one PATH"},
 		{[]string{"verify", "--format", "markdown", lib}, "--format \"markdown\": choose one of text, json, sarif"},
 		{[]string{"verify", "--expect-stable", "com.*<*>", lib}, "--expect-stable: Error parsing"},
-		{[]string{"verify", "--config", "/no/such.conf", lib}, "not found"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -213,6 +212,64 @@ func TestJobsUnreadable(t *testing.T) {
 			}
 			if tt.stdout != "" && !strings.Contains(errOut, "unreadable: ") {
 				t.Errorf("no diagnostic for the corrupt jar: %s", errOut)
+			}
+		})
+	}
+}
+
+// TestExitCodes holds the one exit-code scheme for every command: an input that is missing or
+// unreadable — a PATH, a --classpath entry, a --baseline, a --config, a --suppressions file —
+// is 3 whatever the command, never the usage code; an output that cannot be written is 4.
+func TestExitCodes(t *testing.T) {
+	lib := fixtureJar(t, "libv1")
+	missing := "/no/such/file.jar"
+	for _, tt := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"audit", missing}, exitUnreadable, "no such file"},
+		{[]string{"audit", "--classpath", missing, lib}, exitUnreadable, missing + ": no such file"},
+		{[]string{"dump", missing}, exitUnreadable, "no such file"},
+		{[]string{"dump", "--classpath", missing, lib}, exitUnreadable, missing + ": no such file"},
+		{[]string{"check", "--baseline", baselineV1, missing}, exitUnreadable, "no such file"},
+		{[]string{"check", "--baseline", "/no/such.stab", lib}, exitUnreadable, "/no/such.stab"},
+		{[]string{"check", "--baseline", baselineV1, "--classpath", missing, lib}, exitUnreadable, missing + ": no such file"},
+		{[]string{"diff", lib, missing}, exitUnreadable, "no such file"},
+		{[]string{"diff", "--old-classpath", missing, lib, lib}, exitUnreadable, "old: unreadable: " + missing},
+		{[]string{"verify", missing}, exitUnreadable, "no such file"},
+		{[]string{"verify", "--config", "/no/such.conf", lib}, exitUnreadable, "not found"},
+		{[]string{"verify", "--suppressions", "/no/such/file", lib}, exitUnreadable, "--suppressions: open /no/such/file"},
+		{[]string{"report", "--out", t.TempDir(), missing}, exitUnreadable, "no such file"},
+		{[]string{"audit", "--package", "a..b<", lib}, exitUsage, "--package"},
+	} {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, _, errOut := runCLI(t, tt.args...)
+			if code != tt.code || !strings.Contains(errOut, tt.msg) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, errOut, tt.code, tt.msg)
+			}
+		})
+	}
+}
+
+// failingWriter is a full disk.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+// TestOutputErrors: failing to write the report is exit 4 with its own message, not an
+// unreadable input, for every command that prints one.
+func TestOutputErrors(t *testing.T) {
+	lib := fixtureJar(t, "libv1")
+	for _, args := range [][]string{
+		{"audit", lib}, {"audit", "--format", "json", lib}, {"dump", lib}, {"check", "--baseline", baselineV1, lib},
+		{"diff", lib, lib}, {"verify", lib}, {"audit", "--composables", lib},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var errb strings.Builder
+			code := run(append(args, "--quiet"), failingWriter{}, &errb)
+			if code != exitOutput || !strings.Contains(errb.String(), "writing the output: no space left on device") {
+				t.Errorf("exit %d, stderr %q; want %d", code, errb.String(), exitOutput)
 			}
 		})
 	}

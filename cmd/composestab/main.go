@@ -16,12 +16,15 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// Exit codes, decided here and nowhere else.
+// Exit codes, decided here and nowhere else. Usage (2) is decided by the command line alone:
+// whatever a file holds — a PATH, a --classpath entry, a --baseline, a --config, a coordinate's
+// files — is an input, and an input that is missing or cannot be read is 3.
 const (
 	exitOK         = 0 // clean
 	exitFindings   = 1 // findings: --fail-on matched, check found regressions, verify found violations
 	exitUsage      = 2 // bad flags or arguments
-	exitUnreadable = 3 // some input could not be read; the report is still printed
+	exitUnreadable = 3 // some input is missing or could not be read; the report is still printed
+	exitOutput     = 4 // the output could not be written (stdout, --out)
 	// exitInterrupted is the shell's code for a process stopped by SIGINT (128 + 2).
 	exitInterrupted = 130
 )
@@ -36,6 +39,28 @@ func (e *exitError) Error() string { return e.msg }
 
 func usageErrorf(format string, args ...any) error {
 	return &exitError{code: exitUsage, msg: fmt.Sprintf(format, args...)}
+}
+
+func unreadableErrorf(format string, args ...any) error {
+	return &exitError{code: exitUnreadable, msg: fmt.Sprintf(format, args...)}
+}
+
+// outputWriter remembers the first error writing the command's output, so that a full disk or
+// a closed pipe is reported as such (exit 4), never as an unreadable input.
+type outputWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outputWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.err = err
+	}
+	return n, err
 }
 
 func main() {
@@ -69,11 +94,14 @@ Usage:
 A PATH may also be group:artifact:version, found with --repo DIR, in ~/.m2/repository or in
 Gradle's cache; its dependencies join the classpath unless --no-deps.
 Run "composestab COMMAND --help" for a command's flags.
-Exit codes: 0 clean, 1 findings, 2 usage error, 3 some inputs unreadable.
+Exit codes: 0 clean; 1 findings (--fail-on, check regressions, verify violations); 2 usage error
+(flags and arguments); 3 an input (PATH, --classpath, --baseline, --config, coordinate) missing
+or unreadable — the report is still printed; 4 the output could not be written; 130 interrupted.
 `
 
 func run(args []string, stdout, stderr io.Writer) int {
-	s := &streams{out: stdout, err: stderr, outTTY: isTTY(stdout), errTTY: isTTY(stderr)}
+	out := &outputWriter{w: stdout}
+	s := &streams{out: out, err: stderr, outTTY: isTTY(stdout), errTTY: isTTY(stderr)}
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return exitUsage
@@ -102,6 +130,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	default:
 		fmt.Fprintf(stderr, "composestab: unknown command %q\n\n%s", cmd, usage)
 		return exitUsage
+	}
+	if out.err != nil {
+		if err != nil && !errors.Is(err, out.err) {
+			exitCode(stderr, err) // the other problem is still said
+		}
+		err = &exitError{code: exitOutput, msg: "writing the output: " + out.err.Error()}
 	}
 	return exitCode(stderr, err)
 }

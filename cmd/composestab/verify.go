@@ -42,7 +42,7 @@ func runVerify(s *streams, args []string) error {
 	for _, f := range suppressFiles {
 		list, err := audit.ReadSuppressions(f)
 		if err != nil {
-			return usageErrorf("--suppressions: %v", err)
+			return unreadableErrorf("--suppressions: %v", err)
 		}
 		sups = append(sups, list...)
 	}
@@ -75,11 +75,15 @@ func runVerify(s *streams, args []string) error {
 	if err != nil {
 		return err
 	}
-	if rep.Unreadable() {
-		return &exitError{code: exitUnreadable, msg: "some inputs could not be read (see above)"}
-	}
+	findings := ""
 	if n := v.AtLeast(failOn); n > 0 {
-		return &exitError{code: exitFindings, msg: fmt.Sprintf("%d policy violations", n)}
+		findings = fmt.Sprintf("%d policy %s", n, plural(n, "violation", "violations"))
+	}
+	if err := unreadableExit(&o, findings, rep); err != nil {
+		return err
+	}
+	if findings != "" {
+		return &exitError{code: exitFindings, msg: findings}
 	}
 	return nil
 }
