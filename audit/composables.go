@@ -53,6 +53,9 @@ type ComposableParam struct {
 	Used      bool   `json:"used"`
 	// Default is the default value as the report prints it ("@static 3"), "" without one.
 	Default string `json:"default,omitempty"`
+	// Missing names the classes absent from the classpath that Stability stands on: add them
+	// with --classpath for an answer.
+	Missing []string `json:"missing,omitempty"`
 }
 
 // scanComposables reads the composables of one reported input while the classpath is open.
@@ -71,7 +74,7 @@ func scanComposables(cp *classfile.Classpath, u *stability.Universe, input strin
 		}
 		var unstable []string
 		for _, p := range f.Params {
-			cp := ComposableParam{Name: p.Name, Type: p.Type, Stability: p.Stability.String(), Used: p.Used}
+			cp := ComposableParam{Name: p.Name, Type: p.Type, Stability: p.Stability.String(), Used: p.Used, Missing: p.Missing}
 			if cp.Stability == "" {
 				cp.Stability = "runtime"
 			}
@@ -80,7 +83,11 @@ func scanComposables(cp *classfile.Classpath, u *stability.Universe, input strin
 			}
 			c.Params = append(c.Params, cp)
 			if p.Stability == composable.ParamUnstable && p.Used {
-				unstable = append(unstable, p.Name+": "+p.Type)
+				text := p.Name + ": " + p.Type
+				if len(p.Missing) > 0 {
+					text += " (" + strings.Join(p.Missing, ", ") + " not on the classpath)"
+				}
+				unstable = append(unstable, text)
 			}
 		}
 		c.Why = whyNotSkippable(f, unstable, ic.StrongSkipping)

@@ -77,20 +77,7 @@ func inferredValue(ev *stabruntime.Evaluator, r *stability.ClassResult) *int32 {
 }
 
 // dependsOnMissing reports whether a reason tree rests on a class missing from the classpath.
-func dependsOnMissing(r *stability.Reason) bool {
-	if r == nil {
-		return false
-	}
-	if r.Rule == stability.RuleMissing {
-		return true
-	}
-	for _, b := range r.Because {
-		if dependsOnMissing(b) {
-			return true
-		}
-	}
-	return false
-}
+func dependsOnMissing(r *stability.Reason) bool { return len(r.MissingClasses()) > 0 }
 
 // drift compares what the bytes say with what the consumer's compiler would write.
 func drift(ac *Class, prod stability.Producer, compiler string) string {

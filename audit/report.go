@@ -65,7 +65,8 @@ type Summary struct {
 	Errors int `json:"errors"`
 	// Producers says, per input, which compilers built its reported classes.
 	Producers []ProducerCount `json:"producers"`
-	// Missing lists each class absent from the classpath that a $stable needs, once.
+	// Missing lists each class absent from the classpath that a $stable, a verdict or a reason
+	// needs, once.
 	Missing []MissingClass `json:"missing"`
 }
 
@@ -76,13 +77,18 @@ type ProducerCount struct {
 	Classes  int    `json:"classes"`
 }
 
-// MissingClass is a class that $stable initializers read but the classpath lacks.
+// MissingClass is a class that a $stable initializer, a verdict or a reason needs but the
+// classpath lacks.
 type MissingClass struct {
 	// Class is the missing class's name with dots.
 	Class string `json:"class"`
-	// NeededBy counts the scanned classes whose value it leaves unknown; Example names one.
+	// NeededBy counts the scanned classes that need it; Example names one (a composable when
+	// no class needs it).
 	NeededBy int    `json:"neededBy"`
 	Example  string `json:"example"`
+	// Composables counts the composables (audit --composables) with a parameter whose
+	// stability needs it.
+	Composables int `json:"composables,omitempty"`
 }
 
 // Class is the verdict for one class.
@@ -150,6 +156,9 @@ type Class struct {
 	effective  *stabruntime.Effective
 	asCompiled func() *stability.ClassResult // for classes of inputs built without Compose
 	value      *stabruntime.Value
+	// reasonMissing lists the classes absent from the classpath that the reasons (either view)
+	// stand on, dotted: the summary names them with Missing.
+	reasonMissing []string
 }
 
 // Field is one field line, as the compiler's report has it.

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -212,7 +213,7 @@ func summarize(rep *Report, perInput [][]*Class) *Summary {
 	missing := map[string]*MissingClass{}
 	for _, cs := range perInput {
 		for _, c := range cs {
-			for _, m := range c.Missing {
+			for _, m := range mergeMissing(slices.Clone(c.reasonMissing), c.Missing) {
 				mc := missing[m]
 				if mc == nil {
 					mc = &MissingClass{Class: dottedName(m), Example: c.Name}
@@ -225,13 +226,29 @@ func summarize(rep *Report, perInput [][]*Class) *Summary {
 			}
 		}
 	}
+	for _, ic := range rep.Composables {
+		for _, c := range ic.Composables {
+			var names []string
+			for _, p := range c.Params {
+				names = append(names, p.Missing...)
+			}
+			for _, m := range mergeMissing(nil, names) {
+				mc := missing[m]
+				if mc == nil {
+					mc = &MissingClass{Class: m, Example: c.Name}
+					missing[m] = mc
+				}
+				mc.Composables++
+			}
+		}
+	}
 	for _, mc := range missing {
 		sum.Missing = append(sum.Missing, *mc)
 	}
 	sort.Slice(sum.Missing, func(i, j int) bool {
 		a, b := sum.Missing[i], sum.Missing[j]
-		if a.NeededBy != b.NeededBy {
-			return a.NeededBy > b.NeededBy
+		if a.NeededBy+a.Composables != b.NeededBy+b.Composables {
+			return a.NeededBy+a.Composables > b.NeededBy+b.Composables
 		}
 		return a.Class < b.Class
 	})
@@ -341,9 +358,12 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *stabruntime.Eval
 			if r.Processed {
 				ac.InferredValue = inferredValue(ev, r)
 			}
-			if !dependsOnMissing(r.Reason) {
-				// An inference that met a class missing from the classpath proves nothing.
+			if missing := r.Reason.MissingClasses(); len(missing) == 0 {
 				ac.Drift = drift(ac, stability.ProducerOf(c), compiler)
+			} else {
+				// An inference that met a class missing from the classpath proves nothing, and
+				// the classes it lacks are named with the others.
+				ac.reasonMissing = mergeMissing(ac.reasonMissing, missing)
 			}
 			ac.Reasons = append(ac.Reasons, "as compiled, Kotlin "+compiler+"'s rules infer "+ac.Inferred)
 			for _, line := range Sentences(r.Reason) {
@@ -380,6 +400,7 @@ func effectiveView(c *stability.Class, input string, consumer *stability.Engine,
 	ac.Stability = describeStability(eff.Stability)
 	ac.Verdict = eff.Verdict()
 	ac.Missing = append(ac.Missing, eff.Missing...)
+	ac.reasonMissing = mergeMissing(ac.reasonMissing, r.MissingClasses())
 	ac.Reasons = Sentences(r)
 	for _, v := range eff.Reads {
 		rd := readOf(v, "")
@@ -432,6 +453,15 @@ func skipReason(c *stability.Class) string {
 		return SkipSynthetic
 	}
 	return ""
+}
+
+// mergeMissing adds classes to a sorted list of missing classes (dotted or JVM names), once each.
+func mergeMissing(list, more []string) []string {
+	for _, m := range more {
+		list = append(list, dottedName(m))
+	}
+	sort.Strings(list)
+	return slices.Compact(list)
 }
 
 // missingOf lists the classes whose absence left v unknown.

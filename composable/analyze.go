@@ -561,7 +561,8 @@ func (a *analyzer) params(f *Function, sc *stability.Class, m *classfile.Method,
 			t = scope.Convert(pt)
 		}
 		if t != nil {
-			st, _ := a.engine.TypeStability(t, sc.File)
+			st, why := a.engine.TypeStability(t, sc.File)
+			p.Missing = why.MissingClasses()
 			switch {
 			case stability.KnownStable(st):
 				p.Stability = ParamStable

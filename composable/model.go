@@ -48,6 +48,9 @@ type Param struct {
 	Used bool
 	// Default is nil without a default value.
 	Default *Default
+	// Missing lists the classes absent from the classpath that the parameter's stability stands
+	// on (dotted names): until they are found, Stability is a guess.
+	Missing []string
 }
 
 // Function is one composable function or composable lambda as compiled, with what the

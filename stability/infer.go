@@ -367,9 +367,7 @@ func (e *Engine) classStabilityUncached(c *Class, subst substitutions, an *analy
 	switch {
 	case an.has(key):
 		return leaf(RuleCycle, Unstable)
-	case c.Origin == OriginMissing:
-		return leaf(RuleMissing, Unstable)
-	case e.hasStableMarkedDescendant(c):
+	case c.Origin != OriginMissing && e.hasStableMarkedDescendant(c):
 		return leaf(RuleStableMarker, Stable)
 	case c.Kind == KindEnumClass || c.Kind == KindEnumEntry:
 		return leaf(RuleEnum, Stable)
@@ -396,6 +394,10 @@ func (e *Engine) classStabilityUncached(c *Class, subst substitutions, an *analy
 		return s, r
 	}
 	switch {
+	case c.Origin == OriginMissing:
+		// Known-stable and configured names apply above without the class, as the compiler
+		// matches them by name; anything else needs the class's bytes.
+		return leaf(RuleMissing, Unstable)
 	case c.Origin == OriginJava:
 		return leaf(RuleJava, Unstable)
 	case c.Kind == KindInterface && !e.rules.interfacesUncertain:

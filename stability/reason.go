@@ -2,6 +2,8 @@ package stability
 
 import (
 	"fmt"
+	"slices"
+	"sort"
 	"strings"
 )
 
@@ -130,4 +132,25 @@ func (r *Reason) Sentence() string {
 		return r.Subject + " cannot be analysed"
 	}
 	return r.Subject
+}
+
+// MissingClasses lists, sorted and once each, the classes absent from the classpath that the
+// reason tree stands on: a verdict that depends on them is a guess until they are found.
+func (r *Reason) MissingClasses() []string {
+	var out []string
+	var walk func(r *Reason)
+	walk = func(r *Reason) {
+		if r == nil {
+			return
+		}
+		if r.Rule == RuleMissing {
+			out = append(out, r.Subject)
+		}
+		for _, b := range r.Because {
+			walk(b)
+		}
+	}
+	walk(r)
+	sort.Strings(out)
+	return slices.Compact(out)
 }

@@ -205,10 +205,22 @@ func printMissing(s *streams, sum *audit.Summary, prefix string) {
 			fmt.Fprintf(s.err, "%s%s: … and %d more (--format json lists them all)\n", prefix, colorize(s.errTTY, "33", "missing"), len(sum.Missing)-i)
 			break
 		}
-		fmt.Fprintf(s.err, "%s%s: %s (needed by %d %s, e.g. %s)\n", prefix, colorize(s.errTTY, "33", "missing"), escape.Text(m.Class), m.NeededBy, plural(m.NeededBy, "class", "classes"), escape.Text(m.Example))
+		fmt.Fprintf(s.err, "%s%s: %s (needed by %s, e.g. %s)\n", prefix, colorize(s.errTTY, "33", "missing"), escape.Text(m.Class), neededBy(m), escape.Text(m.Example))
 	}
-	fmt.Fprintf(s.err, "%s%d %s not on the classpath: add the jars that hold them with --classpath; until then the classes that need them stay runtime\n",
+	fmt.Fprintf(s.err, "%s%d %s not on the classpath: add the jars that hold them with --classpath; until then the $stable values that read them stay runtime and the reasons that need them say so\n",
 		prefix, len(sum.Missing), plural(len(sum.Missing), "class is", "classes are"))
+}
+
+// neededBy says what needs a missing class: "3 classes", "1 class and 2 composables".
+func neededBy(m audit.MissingClass) string {
+	var parts []string
+	if m.NeededBy > 0 || m.Composables == 0 {
+		parts = append(parts, fmt.Sprintf("%d %s", m.NeededBy, plural(m.NeededBy, "class", "classes")))
+	}
+	if m.Composables > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s", m.Composables, plural(m.Composables, "composable", "composables")))
+	}
+	return strings.Join(parts, " and ")
 }
 
 // unreadableExit is how a command ends when some input could not be read (exit 3). The
