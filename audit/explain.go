@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -11,6 +12,8 @@ import (
 )
 
 // Explanation is what a call site computes for a concrete instantiation, in words and numbers.
+// Verdict, Value and the two skipping sentences come from one decision
+// (runtime.Instantiation.Verdict and Callee), so they never disagree.
 type Explanation struct {
 	// SchemaVersion is the version of the JSON contract (docs/json.md).
 	SchemaVersion int    `json:"schemaVersion"`
@@ -18,33 +21,48 @@ type Explanation struct {
 	// Stability is the call site's (un-normalized) stability, Normalized its normalized form.
 	Stability  string `json:"stability"`
 	Normalized string `json:"normalized"`
-	// Verdict is the effective verdict: the call site's stability with every Runtime(C) part
-	// replaced by the $stable value it reads; Effective is that stability.
+	// Verdict is what the argument amounts to at the call site: stable (0 is passed), unstable
+	// (known unstable, or a $stable read has the unstable bit), uncertain (an interface part
+	// leaves nothing to pass), runtime (the value cannot be computed). Effective is the
+	// stability behind it.
 	Verdict   stability.Verdict `json:"verdict"`
 	Effective string            `json:"effective"`
 	// Producers names, for each class whose $stable is read, the compiler that built it.
 	Producers []string `json:"producers"`
 	// Expression is the $changed stability expression for slot 0, "" when nothing is passed.
 	Expression string `json:"expression"`
-	// Value is the slot-0 stability bits under strong skipping, nil when unknown.
-	Value     *int32 `json:"value"`
-	ValueText string `json:"valueText"`
+	// Value is the slot-0 stability bits under strong skipping, ValueNoStrongSkipping without;
+	// nil when unknown.
+	Value                 *int32 `json:"value"`
+	ValueNoStrongSkipping *int32 `json:"valueNoStrongSkipping"`
+	ValueText             string `json:"valueText"`
 	// StrongSkipping and NoStrongSkipping say what the callee does with the argument.
 	StrongSkipping   string   `json:"strongSkipping"`
 	NoStrongSkipping string   `json:"noStrongSkipping"`
 	Reasons          []string `json:"reasons"`
 	// Values lists every $stable read, with the jar it came from.
 	Values []string `json:"values"`
-	Errors []string `json:"errors"`
+	// Missing lists the classes the type names or needs that are not on the classpath; while
+	// one the answer needs is missing, Verdict is runtime and Value null.
+	Missing []string `json:"missing"`
+	Errors  []string `json:"errors"`
 
 	unreadable bool
+	needed     bool
 }
 
 // Unreadable reports whether some classpath entry could not be read (its error is in Errors).
 func (x *Explanation) Unreadable() bool { return x.unreadable }
 
-// Explain evaluates a concrete instantiation, such as "com.example.Box<kotlin.collections.List<User>>",
-// over a classpath, as a JVM call site in another module would.
+// NeedsMissing reports whether the answer depends on a class in Missing, so that it is unknown.
+func (x *Explanation) NeedsMissing() bool { return x.needed }
+
+// Explain evaluates a concrete instantiation, such as "com.example.Box<kotlin.collections.List<User>>"
+// or "@Composable () -> Unit", over a classpath, as a JVM call site in another module would. The
+// classpath may be empty: Kotlin's built-ins, its standard library and the JDK are known without
+// one. A class found nowhere is named in Missing, not an error; a type that cannot be read (bad
+// syntax, a wrong number of type arguments, an argument outside its bound, an ambiguous short
+// name) is an error from package runtime (*runtime.TypeError, *runtime.ArityError, ...).
 func Explain(classpath []string, typ string, opts stability.Options) (*Explanation, error) {
 	cp, openErr := classfile.OpenClasspath(classpath)
 	if cp == nil {
@@ -53,50 +71,74 @@ func Explain(classpath []string, typ string, opts stability.Options) (*Explanati
 	defer cp.Close()
 	u := stability.NewUniverse(cp)
 	ev := stabruntime.New(cp)
-	in, err := stabruntime.NewInstantiator(u, ev, opts).Evaluate(typ)
+	it := stabruntime.NewInstantiator(u, ev, opts)
+	t, err := it.ParseWith(typ, stabruntime.ParseOptions{AllowMissing: true, CheckArguments: true})
 	if err != nil {
 		return nil, err
 	}
-	norm := stability.Normalize(in.Stability)
-	eff := ev.Resolve(in.Stability, in.Reason)
+	in := it.EvaluateType(t)
 	x := &Explanation{
 		SchemaVersion: SchemaVersion,
 		Type:          in.Type.String(),
 		Stability:     in.Stability.String(),
-		Normalized:    norm.String(),
-		Verdict:       eff.Verdict(),
-		Effective:     describeStability(eff.Stability),
+		Normalized:    stability.Normalize(in.Stability).String(),
+		Verdict:       in.Verdict(),
 		Producers:     []string{},
-		Reasons:       Sentences(in.Reason),
+		Reasons:       explainSentences(in.Reason),
 		Values:        []string{},
+		Missing:       append([]string{}, in.Missing...),
 		Errors:        []string{},
-	}
-	for _, r := range eff.Reads {
-		c := u.ClassByJVMName(r.Class).Ensure()
-		x.Producers = append(x.Producers, fmt.Sprintf("%s: %s (%s)", c.FqName(), stability.ProducerOf(c), strings.Join(stability.ProducerOf(c).Evidence, "; ")))
-		x.Reasons = append(x.Reasons, readOf(r, c.FqName()).sentence())
+		needed:        in.Needed,
 	}
 	if in.Expr != nil {
 		x.Expression = in.Expr.String()
 	}
-	bits := in.Bits(true)
+	blockers := inexpressible(in.Stability)
 	switch {
-	case in.Expr == nil && !stability.KnownUnstable(in.Stability):
-		x.Value = &bits
-		x.ValueText = "0 (nothing is passed: " + x.Stability + " cannot be expressed as a $stable expression)"
-	case in.Expr == nil:
-		x.Value = &bits
-		x.ValueText = "0 under strong skipping, 8 without (known unstable: nothing to read at run time)"
+	case in.Needed:
+		miss := strings.Join(in.Missing, ", ") + " " + isAre(len(in.Missing)) + " not on the classpath"
+		x.Stability, x.Normalized, x.Effective = "unknown: "+miss, "", "unknown: "+miss
+		x.ValueText = "unknown: " + miss
 	case !in.Known:
-		x.ValueText = "unknown (a $stable it reads cannot be computed)"
+		x.Effective = describeStability(in.Stability)
+		x.ValueText = "unknown: a $stable it reads cannot be computed (see the errors)"
+	case stability.KnownStable(in.Stability):
+		x.Effective = "Stable"
+		x.setValues(0, 0)
+		x.ValueText = "0: the type is known stable, so the call site passes the constant 0"
+	case stability.KnownUnstable(in.Stability):
+		x.Effective = "Unstable"
+		x.setValues(0, 8)
+		x.ValueText = "0 with strong skipping (nothing is passed), 8 without (the unstable bit): the type is known unstable"
+	case in.Expr == nil:
+		x.Effective = blockers
+		x.setValues(0, 0)
+		x.ValueText = "0: nothing is passed, since " + blockers + " cannot be read at run time"
 	default:
-		x.Value = &bits
-		x.ValueText = strconv.Itoa(int(bits)) + describeBits(bits)
+		x.Effective = "Stable"
+		if in.Value&8 != 0 {
+			x.Effective = "Unstable"
+		}
+		x.setValues(in.Value, in.Value)
+		x.ValueText = strconv.Itoa(int(in.Value)) + " = " + in.Expr.String() + describeBits(in.Value)
+	}
+	if in.Expr == nil && !in.Needed && !stability.KnownStable(in.Stability) && !stability.KnownUnstable(in.Stability) {
+		x.Reasons = append(x.Reasons, "the call site reads no $stable: "+blockers+" cannot be expressed, so it passes nothing, whatever the other parts hold")
 	}
 	v := in.Callee(true)
-	x.StrongSkipping = fmt.Sprintf("%s; %s", v.Compare, v.Why)
+	x.StrongSkipping = v.Why
 	v = in.Callee(false)
-	x.NoStrongSkipping = fmt.Sprintf("%s, skippable=%t; %s", v.Compare, v.Skippable, v.Why)
+	x.NoStrongSkipping = v.Why
+	seen := map[string]bool{}
+	for _, d := range in.Deps {
+		if seen[d.Class] {
+			continue
+		}
+		seen[d.Class] = true
+		c := u.ClassByJVMName(d.Class).Ensure()
+		x.Producers = append(x.Producers, fmt.Sprintf("%s: %s (%s)", c.FqName(), stability.ProducerOf(c), strings.Join(stability.ProducerOf(c).Evidence, "; ")))
+		x.Reasons = append(x.Reasons, readOf(d, c.FqName()).sentence())
+	}
 	var walk func(vals []*stabruntime.Value, depth int)
 	walk = func(vals []*stabruntime.Value, depth int) {
 		for _, d := range vals {
@@ -105,7 +147,9 @@ func Explain(classpath []string, typ string, opts stability.Options) (*Explanati
 				line += "  (" + d.Input + ")"
 			}
 			x.Values = append(x.Values, line)
-			walk(d.Deps, depth+1)
+			if depth < 16 {
+				walk(d.Deps, depth+1)
+			}
 		}
 	}
 	walk(in.Deps, 0)
@@ -115,20 +159,93 @@ func Explain(classpath []string, typ string, opts stability.Options) (*Explanati
 		var rep Report
 		rep.addErrors(openErr)
 		for _, e := range rep.Errors {
-			x.Errors = append(x.Errors, e.Error())
+			x.Errors = append(x.Errors, explainError(e))
 		}
 	}
 	for _, e := range in.Errors {
+		var mc *stabruntime.MissingClassError
+		if errors.As(e, &mc) {
+			continue // named once in Missing
+		}
 		x.Errors = append(x.Errors, e.Error())
 	}
 	return x, nil
 }
 
+func (x *Explanation) setValues(strong, noStrong int32) {
+	x.Value, x.ValueNoStrongSkipping = &strong, &noStrong
+}
+
+// explainError is an input error's text without the empty location an input that cannot even
+// be opened has.
+func explainError(e *Error) string {
+	if e.Input == "" && e.Entry == "" {
+		return e.Message
+	}
+	return e.Error()
+}
+
+// inexpressible names the parts of s that stop a call site from building a $stable expression:
+// Uncertain(I) parts (interfaces) and type parameters.
+func inexpressible(s stability.Stability) string {
+	var parts []string
+	stability.ForEach(s, func(leaf stability.Stability) {
+		switch leaf.(type) {
+		case stability.Unknown, stability.Parameter:
+			parts = append(parts, leaf.String())
+		}
+	})
+	return strings.Join(parts, ",")
+}
+
+// explainSentences is Sentences, except that a step whose result came from a class missing from
+// the classpath says so instead of the Unstable the inference put in its place.
+func explainSentences(r *stability.Reason) []string {
+	out := []string{}
+	var walk func(r *stability.Reason, depth int)
+	walk = func(r *stability.Reason, depth int) {
+		if r == nil || depth > 6 {
+			return
+		}
+		result := describeStability(r.Stability)
+		if r.Rule == stability.RuleMissing {
+			result = "unknown"
+		} else if m := missingBelow(r); m != "" {
+			result = "unknown until " + m + " is on the classpath"
+		}
+		out = append(out, strings.Repeat("  ", depth)+r.Sentence()+" ⇒ "+result)
+		for _, c := range r.Because {
+			walk(c, depth+1)
+		}
+	}
+	walk(r, 0)
+	return out
+}
+
+func missingBelow(r *stability.Reason) string {
+	if r.Rule == stability.RuleMissing {
+		return r.Subject
+	}
+	for _, c := range r.Because {
+		if m := missingBelow(c); m != "" {
+			return m
+		}
+	}
+	return ""
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
 func describeBits(v int32) string {
 	if v&8 != 0 {
-		return " (unstable bit set)"
+		return " (the unstable bit is set)"
 	}
-	return " (stable)"
+	return " (stable: no unstable bit)"
 }
 
 func valueText(v *stabruntime.Value) string {

@@ -98,7 +98,7 @@ func TestAuditExitCodes(t *testing.T) {
 		{"quiet names the problem", []string{"audit", "--quiet", "--classpath", stub, corrupt}, exitUnreadable, "corrupt.jar"},
 		{"unknown command", []string{"frobnicate"}, exitUsage, "unknown command"},
 		{"corrupt jar", []string{"audit", "--classpath", stub, lib1, corrupt}, exitUnreadable, "corrupt.jar"},
-		{"explain without classpath", []string{"explain", "lib1.LBox<lib1.LStable>"}, exitUsage, "--classpath"},
+		{"explain without classpath", []string{"explain", "lib1.LBox<lib1.LStable>"}, exitOK, "missing: lib1.LBox (not on the classpath"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -2,11 +2,46 @@ package main
 
 import (
 	"fmt"
+	"github.com/composestab/composestab/internal/escape"
 	"strings"
 
 	"github.com/composestab/composestab/audit"
 	"github.com/composestab/composestab/stability"
 )
+
+// explainUsage documents the TYPE syntax; %s is the flag list.
+const explainUsage = `Usage: composestab explain [flags] TYPE
+
+What a composable call in an app compiled with Compose passes in $changed for an argument of
+TYPE, what the callee does with it (with and without strong skipping), and why.
+
+TYPE is written as in Kotlin (quote it for the shell):
+  kotlin.Int, String, Unit                  built-ins and the standard library need no --classpath
+  kotlin.collections.List<String>           short names: kotlin.*, kotlin.collections.*, ... are imported
+  java.math.BigDecimal, java.util.Date      JDK classes need no --classpath either
+  com.example.Box<com.example.User>         other classes come from --classpath; a short name
+                                            (Box<User>) must be unambiguous there
+  Outer.Nested, Box<*>, Box<out T>, User?   nested classes, projections, nullability
+  () -> Unit, (Int, String) -> Boolean      function types: stable
+  String.() -> Unit, (x: Int) -> Unit       receivers and parameter names
+  @Composable () -> Unit                    a composable lambda: stable (Function2<Composer, Int, Unit>)
+  @Composable RowScope.() -> Unit
+  suspend () -> Unit                        uncertain: the compiler sees SuspendFunction0, an interface
+  (() -> Unit)?, Box<() -> Unit>            nullable and nested function types
+Every class needs as many type arguments as it has type parameters, within their bounds.
+A class found nowhere is named on stderr ("missing: ...") and the answer is unknown until it is
+on --classpath.
+
+Examples:
+  composestab explain 'kotlin.collections.List<String>'
+  composestab explain '@Composable () -> Unit'
+  composestab explain --classpath lib1.jar:runtime.jar 'lib1.LBox<lib1.LStable>'
+
+Exit codes: 0 answered, 2 bad flags or TYPE (syntax, type-argument count, bounds),
+3 some --classpath entry could not be read.
+
+Flags:
+%s`
 
 func runExplain(s *streams, args []string) error {
 	var o auditOptions
@@ -16,6 +51,7 @@ func runExplain(s *streams, args []string) error {
 	scanFlags(fs, &o)
 	fs.StringVar(&format, "format", "text", "text or json")
 	fs.BoolVar(&nonJVM, "non-jvm", false, "use the mask-based rules of Kotlin/JS, Wasm and Native call sites")
+	fs.Usage = func() { fmt.Fprintf(s.err, explainUsage, fs.FlagUsages()) }
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -23,26 +59,34 @@ func runExplain(s *streams, args []string) error {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return usageErrorf("explain takes one TYPE, such as 'com.example.Box<kotlin.collections.List<com.example.User>>'")
+		return usageErrorf("explain takes one TYPE, such as 'kotlin.collections.List<kotlin.String>' or '@Composable () -> Unit' (see composestab explain --help)")
 	}
-	if len(o.classpath) == 0 {
-		return usageErrorf("explain needs --classpath with the jars that declare the type")
-	}
+	typ := fs.Arg(0)
 	cfg, err := loadConfigs(o.configs)
 	if err != nil {
 		return err
 	}
-	cp, err := o.repos.expandClasspath(s, o.quiet, o.classpath)
-	if err != nil {
-		return err
+	var cp []string
+	if len(o.classpath) > 0 {
+		if cp, err = o.repos.expandClasspath(s, o.quiet, o.classpath); err != nil {
+			return err
+		}
 	}
-	in, err := audit.Explain(cp, fs.Arg(0), stability.Options{Compiler: o.compiler, Config: cfg, NonJVM: nonJVM})
+	in, err := audit.Explain(cp, typ, stability.Options{Compiler: o.compiler, Config: cfg, NonJVM: nonJVM})
 	if err != nil {
-		return usageErrorf("%v", err)
+		// Bad syntax, a wrong number of type arguments, a bound, an ambiguous short name.
+		return usageErrorf("%s", escape.Text(err.Error()))
 	}
 	if !o.quiet {
 		for _, e := range in.Errors {
-			fmt.Fprintf(s.err, "%s: %s\n", colorize(s.errTTY, "33", "error"), e)
+			fmt.Fprintf(s.err, "%s: %s\n", colorize(s.errTTY, "33", "error"), escape.Text(e))
+		}
+		for _, m := range in.Missing {
+			why := "not on the classpath: add the jar that declares it with --classpath"
+			if !in.NeedsMissing() {
+				why = "not on the classpath; the answer does not depend on it"
+			}
+			fmt.Fprintf(s.err, "%s: %s (%s)\n", colorize(s.errTTY, "33", "missing"), escape.Text(m), why)
 		}
 	}
 	if format == "json" {
@@ -52,31 +96,37 @@ func runExplain(s *streams, args []string) error {
 		return explainExit(in)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "type:       %s\n", fs.Arg(0))
-	fmt.Fprintf(&b, "verdict:    %s (%s)\n", in.Verdict, in.Effective)
-	fmt.Fprintf(&b, "stability:  %s\n", in.Stability)
+	line := func(label, text string) {
+		b.WriteString(label + escape.Text(text) + "\n")
+	}
+	line("type:       ", typ)
+	if strings.Contains(typ, "->") {
+		line("as IR type: ", in.Type)
+	}
+	line("verdict:    ", fmt.Sprintf("%s (%s)", in.Verdict, in.Effective))
+	line("stability:  ", in.Stability)
 	expr := in.Expression
 	if expr == "" {
-		expr = "(none)"
+		expr = "(none: nothing is read at run time)"
 	}
-	fmt.Fprintf(&b, "expression: %s\n", expr)
-	fmt.Fprintf(&b, "value:      %s\n", in.ValueText)
-	fmt.Fprintf(&b, "strong skipping:    %s\n", in.StrongSkipping)
-	fmt.Fprintf(&b, "no strong skipping: %s\n", in.NoStrongSkipping)
+	line("expression: ", expr)
+	line("value:      ", in.ValueText)
+	line("strong skipping:    ", in.StrongSkipping)
+	line("no strong skipping: ", in.NoStrongSkipping)
 	b.WriteString("why:\n")
 	for _, r := range in.Reasons {
-		b.WriteString("  " + r + "\n")
+		line("  ", r)
 	}
 	if len(in.Producers) > 0 {
 		b.WriteString("built by:\n")
 		for _, p := range in.Producers {
-			b.WriteString("  " + p + "\n")
+			line("  ", p)
 		}
 	}
 	if len(in.Values) > 0 {
 		b.WriteString("$stable values read:\n")
 		for _, v := range in.Values {
-			b.WriteString("  " + v + "\n")
+			line("  ", v)
 		}
 	}
 	if _, err = fmt.Fprint(s.out, b.String()); err != nil {
@@ -86,7 +136,8 @@ func runExplain(s *streams, args []string) error {
 }
 
 // explainExit is exit 3 when part of the classpath could not be read: the answer may lack what
-// those entries hold.
+// those entries hold. A class that is merely missing is said on stderr, not in the exit code,
+// as audit does.
 func explainExit(in *audit.Explanation) error {
 	if in.Unreadable() {
 		return &exitError{code: exitUnreadable}

@@ -1,0 +1,82 @@
+package stability
+
+import "strings"
+
+// builtinSupertypes are the direct supertypes of Kotlin's built-in classes, which have no class
+// file to read them from; kotlin.Any is implied. A built-in not listed has only kotlin.Any.
+var builtinSupertypes = map[string][]string{
+	"kotlin/String":  {"kotlin/Comparable", "kotlin/CharSequence"},
+	"kotlin/Boolean": {"kotlin/Comparable"},
+	"kotlin/Char":    {"kotlin/Comparable"},
+	"kotlin/Byte":    {"kotlin/Number", "kotlin/Comparable"},
+	"kotlin/Short":   {"kotlin/Number", "kotlin/Comparable"},
+	"kotlin/Int":     {"kotlin/Number", "kotlin/Comparable"},
+	"kotlin/Long":    {"kotlin/Number", "kotlin/Comparable"},
+	"kotlin/Float":   {"kotlin/Number", "kotlin/Comparable"},
+	"kotlin/Double":  {"kotlin/Number", "kotlin/Comparable"},
+	"kotlin/Enum":    {"kotlin/Comparable"},
+
+	"kotlin/collections/MutableIterable":         {"kotlin/collections/Iterable"},
+	"kotlin/collections/MutableIterator":         {"kotlin/collections/Iterator"},
+	"kotlin/collections/ListIterator":            {"kotlin/collections/Iterator"},
+	"kotlin/collections/MutableListIterator":     {"kotlin/collections/ListIterator", "kotlin/collections/MutableIterator"},
+	"kotlin/collections/Collection":              {"kotlin/collections/Iterable"},
+	"kotlin/collections/MutableCollection":       {"kotlin/collections/Collection", "kotlin/collections/MutableIterable"},
+	"kotlin/collections/List":                    {"kotlin/collections/Collection"},
+	"kotlin/collections/MutableList":             {"kotlin/collections/List", "kotlin/collections/MutableCollection"},
+	"kotlin/collections/Set":                     {"kotlin/collections/Collection"},
+	"kotlin/collections/MutableSet":              {"kotlin/collections/Set", "kotlin/collections/MutableCollection"},
+	"kotlin/collections/MutableMap":              {"kotlin/collections/Map"},
+	"kotlin/collections/MutableMap.MutableEntry": {"kotlin/collections/Map.Entry"},
+}
+
+// IsSubclassOf reports whether class c is class of or inherits from it, following supertypes
+// transitively; kotlin.Nothing is a subclass of every class and every class one of kotlin.Any.
+// known is false when the answer is no but some class on the way could not be read (it is not on
+// the classpath, or it is a JDK class known only by name): then c may still be one. Type arguments
+// are not compared.
+func IsSubclassOf(c, of *Class) (is, known bool) {
+	target := of.ensure().Name
+	if target == "kotlin/Any" || c.ensure().Name == "kotlin/Nothing" {
+		return true, true
+	}
+	known = true
+	seen := map[*Class]bool{}
+	var walk func(c *Class, depth int) bool
+	walk = func(c *Class, depth int) bool {
+		c.ensure()
+		if seen[c] || depth > 64 {
+			return false
+		}
+		seen[c] = true
+		if c.Name == target {
+			return true
+		}
+		switch {
+		case c.Origin == OriginBuiltin:
+			for _, s := range builtinSupertypes[c.Name] {
+				if b, ok := builtinClass(s); ok && walk(b, depth+1) {
+					return true
+				}
+			}
+			if strings.HasPrefix(c.Name, "kotlin/Function") || strings.HasPrefix(c.Name, "kotlin/coroutines/SuspendFunction") {
+				return target == "kotlin/Function"
+			}
+			return false
+		case c.Origin == OriginMissing || c.Err != nil || c.Input == "" && c.Origin == OriginJava:
+			// Nothing read: a JDK class outside the classpath is known by name only.
+			known = false
+			return false
+		}
+		for _, st := range c.Supertypes {
+			if st != nil && st.Class != nil && walk(st.Class, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	if walk(c, 0) {
+		return true, true
+	}
+	return false, known
+}
