@@ -135,3 +135,30 @@ func TestScanCancelled(t *testing.T) {
 		t.Fatalf("Scan after cancel: %v, %v", rep, err)
 	}
 }
+
+// TestProgressCountsEntries: the progress callback counts the class entries read, so a bar
+// moves within one big jar, and ends at the total.
+func TestProgressCountsEntries(t *testing.T) {
+	m, err := fixtures.Get("app")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var calls [][2]int
+	_, err = Scan(context.Background(), Options{Inputs: []string{m.Jar()}, Classpath: m.Classpath(),
+		Progress: func(done, total int) { calls = append(calls, [2]int{done, total}) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) < 3 {
+		t.Fatalf("%d progress calls for one jar: %v", len(calls), calls)
+	}
+	last := calls[len(calls)-1]
+	if last[0] != last[1] || last[1] < 200 {
+		t.Errorf("last call %v, want done == total, the jar's class entries", last)
+	}
+	for i := 1; i < len(calls); i++ {
+		if calls[i][0] <= calls[i-1][0] {
+			t.Errorf("progress went back: %v then %v", calls[i-1], calls[i])
+		}
+	}
+}

@@ -49,7 +49,8 @@ type Options struct {
 	// Limits bound what one input may cost (sizes, entry count, nesting); zero fields mean
 	// classfile's defaults.
 	Limits classfile.Limits
-	// Progress, if set, is called as modules finish: done of total.
+	// Progress, if set, is called as the class entries of the reported inputs are read: done
+	// of total; from several goroutines, never two at once.
 	Progress func(done, total int)
 }
 
@@ -90,11 +91,29 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	rep.addErrors(openErr)
 	skipped := map[string]int{}
 	u := stability.NewUniverse(cp)
+	if opts.Progress != nil {
+		total := 0
+		for _, in := range cp.Inputs() {
+			if slices.Contains(inputs, in.Path) {
+				total += len(in.Entries)
+			}
+		}
+		var pmu sync.Mutex
+		read := 0
+		u.SetProgress(func() {
+			pmu.Lock()
+			defer pmu.Unlock()
+			// Every 64th entry, and the last: a terminal redraw per class would cost more than
+			// reading the class.
+			if read++; read%64 == 0 || read == total {
+				opts.Progress(read, total)
+			}
+		})
+	}
 	ev := stabruntime.New(cp)
 	sopts := stability.Options{Compiler: opts.Compiler, Config: cfg}
 
 	var mu sync.Mutex
-	done := 0
 	perInput := make([][]*Class, len(inputs))
 	// Inputs are scanned side by side (a scan of one input is mostly serial); within one, only
 	// the reading of its classes runs on every core.
@@ -113,10 +132,6 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 			skipped[k] += n
 		}
 		rep.Errors = append(rep.Errors, errs...)
-		done++
-		if opts.Progress != nil {
-			opts.Progress(done, len(inputs))
-		}
 		mu.Unlock()
 	})
 	if err := ctx.Err(); err != nil {

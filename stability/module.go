@@ -59,6 +59,9 @@ func (u *Universe) InputClasses(input string) (classes []*Class, shadowed int) {
 	par.For(len(groups), func(g int) {
 		for _, i := range groups[g] {
 			e := entries[i]
+			if u.read != nil {
+				u.read()
+			}
 			cf, err := u.cp.Check(e)
 			if err != nil {
 				continue

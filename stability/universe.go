@@ -21,7 +21,14 @@ type Universe struct {
 	mu      sync.Mutex
 	modules map[string]*Module // by input path
 	classes map[string]*Class  // by JVM name
+
+	// read, if set, is called as InputClasses reads each entry (SetProgress).
+	read func()
 }
+
+// SetProgress makes InputClasses call read once per entry it reads, from any goroutine: the
+// reading is most of a scan, so a progress bar that counts entries moves within a big jar.
+func (u *Universe) SetProgress(read func()) { u.read = read }
 
 // NewUniverse returns a universe over cp. Each input of cp is its own Module.
 func NewUniverse(cp *classfile.Classpath) *Universe {

@@ -9,10 +9,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/mattn/go-runewidth"
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/pflag"
@@ -108,7 +110,7 @@ func scan(s *streams, o *auditOptions, paths []string, nonPublic bool) (*audit.R
 	}
 	if s.errTTY && !o.quiet {
 		opts.Progress = func(done, total int) {
-			fmt.Fprintf(s.err, "\r%s %d/%d inputs", progressBar(done, total, 24), done, total)
+			fmt.Fprintf(s.err, "\r%s %d/%d classes", progressBar(done, total, 24), done, total)
 			if done == total {
 				fmt.Fprint(s.err, "\r\033[K")
 			}
@@ -426,14 +428,11 @@ func colorize(on bool, code, text string) string {
 }
 
 func writeTable(s *streams, rep *audit.Report) error {
-	t := newTable(s.out)
-	t.Header("Verdict", "Class", "Stability", "$stable", "Mask")
+	rows := make([][]string, 0, len(rep.Classes))
 	for _, c := range rep.Classes {
-		if err := t.Append(colorize(s.outTTY, verdictColor[c.Verdict], string(c.Verdict)), escape.Text(c.Name), escape.Text(stabilityText(c)), stableValue(c), maskText(c)); err != nil {
-			return err
-		}
+		rows = append(rows, []string{colorize(s.outTTY, verdictColor[c.Verdict], string(c.Verdict)), escape.Text(c.Name), escape.Text(stabilityText(c)), stableValue(c), maskText(c)})
 	}
-	if err := t.Render(); err != nil {
+	if err := renderTable(s.out, s.width, []string{"Verdict", "Class", "Stability", "$stable", "Mask"}, rows); err != nil {
 		return err
 	}
 	_, err := fmt.Fprintln(s.out, summary(rep))
@@ -444,6 +443,77 @@ func writeTable(s *streams, rep *audit.Report) error {
 func newTable(w io.Writer) *tablewriter.Table {
 	return tablewriter.NewTable(w, tablewriter.WithHeaderAutoFormat(tw.Off))
 }
+
+// renderTable prints header and rows as a table no wider than width columns (0: no limit): when
+// the content is wider, the widest columns give up room first and their cells wrap.
+func renderTable(w io.Writer, width int, header []string, rows [][]string) error {
+	t := newTable(w)
+	if limits := fitColumns(header, rows, width); limits != nil {
+		t.Configure(func(cfg *tablewriter.Config) {
+			cfg.Row.ColMaxWidths.PerColumn = limits
+			cfg.Row.Formatting.AutoWrap = tw.WrapBreak
+			cfg.Header.ColMaxWidths.PerColumn = limits
+			cfg.Header.Formatting.AutoWrap = tw.WrapBreak
+		})
+	}
+	t.Header(header)
+	for _, r := range rows {
+		if err := t.Append(r); err != nil {
+			return err
+		}
+	}
+	return t.Render()
+}
+
+// fitColumns returns the content width each column may take so that the table, borders and
+// padding included, fits width; nil when it fits as it is. Columns are narrowed widest first,
+// never below a few characters.
+func fitColumns(header []string, rows [][]string, width int) tw.Mapper[int, int] {
+	if width <= 0 {
+		return nil
+	}
+	const minWidth = 6
+	widths := make([]int, len(header))
+	for i, h := range header {
+		widths[i] = runewidth.StringWidth(h)
+	}
+	for _, r := range rows {
+		for i, c := range r {
+			if i < len(widths) {
+				widths[i] = max(widths[i], runewidth.StringWidth(ansi.ReplaceAllString(c, "")))
+			}
+		}
+	}
+	budget := width - (3*len(widths) + 1) // "│ " before each cell, " " after, and the last "│"
+	total := 0
+	for _, n := range widths {
+		total += n
+	}
+	if total <= budget {
+		return nil
+	}
+	for total > budget {
+		widest := 0
+		for i, n := range widths {
+			if n > widths[widest] {
+				widest = i
+			}
+		}
+		if widths[widest] <= minWidth {
+			break
+		}
+		widths[widest]--
+		total--
+	}
+	limits := tw.NewMapper[int, int]()
+	for i, n := range widths {
+		limits.Set(i, n+2) // tablewriter counts the cell's padding in its limit
+	}
+	return limits
+}
+
+// ansi matches the colour codes colorize adds, which take no room on the screen.
+var ansi = regexp.MustCompile("\x1b\\[[0-9;]*m")
 
 func writeMarkdown(w io.Writer, rep *audit.Report) error {
 	var b strings.Builder

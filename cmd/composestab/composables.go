@@ -22,14 +22,11 @@ func printComposables(s *streams, format string, rep *audit.Report) error {
 			}
 			continue
 		case "table":
-			t := newTable(&b)
-			t.Header("Skips", "Composable", "Why not", "Compared by identity")
+			rows := make([][]string, 0, len(ic.Composables))
 			for _, c := range ic.Composables {
-				if err := t.Append(skipWord(s.outTTY, c), escape.Text(c.Name), escape.Text(c.Why), escape.Text(strings.Join(c.Identity, ", "))); err != nil {
-					return err
-				}
+				rows = append(rows, []string{skipWord(s.outTTY, c), escape.Text(c.Name), escape.Text(c.Why), escape.Text(strings.Join(c.Identity, ", "))})
 			}
-			if err := t.Render(); err != nil {
+			if err := renderTable(&b, s.width, []string{"Skips", "Composable", "Why not", "Compared by identity"}, rows); err != nil {
 				return err
 			}
 		case "markdown":

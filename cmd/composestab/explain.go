@@ -10,10 +10,10 @@ import (
 )
 
 // explainUsage documents the TYPE syntax; %s is the flag list.
-const explainUsage = `Usage: composestab explain [flags] TYPE
-
-What a composable call in an app compiled with Compose passes in $changed for an argument of
+const explainUsage = `What a composable call in an app compiled with Compose passes in $changed for an argument of
 TYPE, what the callee does with it (with and without strong skipping), and why.
+
+Usage: composestab explain [flags] TYPE
 
 TYPE is written as in Kotlin (quote it for the shell):
   kotlin.Int, String, Unit                  built-ins and the standard library need no --classpath
@@ -51,7 +51,7 @@ func runExplain(s *streams, args []string) error {
 	scanFlags(fs, &o)
 	fs.StringVar(&format, "format", "text", "text or json")
 	fs.BoolVar(&nonJVM, "non-jvm", false, "use the mask-based rules of Kotlin/JS, Wasm and Native call sites")
-	fs.Usage = func() { fmt.Fprintf(s.err, explainUsage, fs.FlagUsages()) }
+	fs.Usage = func() { fmt.Fprintf(s.out, explainUsage, fs.FlagUsages()) }
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

@@ -332,9 +332,9 @@ func TestExplainSaysOneThing(t *testing.T) {
 }
 
 func TestExplainHelp(t *testing.T) {
-	code, out, errOut := runCLI(t, "explain", "--help")
+	code, errOut, out := runCLI(t, "explain", "--help") // help goes to stdout
 	if code != exitOK || out != "" {
-		t.Fatalf("exit %d, stdout %q", code, out)
+		t.Fatalf("exit %d, stderr %q", code, out)
 	}
 	for _, want := range []string{"TYPE is written as in Kotlin", "@Composable () -> Unit", "suspend () -> Unit",
 		"String.() -> Unit", "(() -> Unit)?", "kotlin.collections.List<String>", "Examples:", "--classpath"} {

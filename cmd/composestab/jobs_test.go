@@ -166,8 +166,8 @@ func TestJobsUsage(t *testing.T) {
 		})
 	}
 	for _, cmd := range []string{"dump", "check", "diff", "verify"} {
-		if code, _, errOut := runCLI(t, cmd, "--help"); code != exitOK || !strings.Contains(errOut, "Usage: composestab "+cmd) {
-			t.Errorf("%s --help: exit %d: %s", cmd, code, errOut)
+		if code, out, _ := runCLI(t, cmd, "--help"); code != exitOK || !strings.Contains(out, "Usage: composestab "+cmd) {
+			t.Errorf("%s --help: exit %d: %s", cmd, code, out)
 		}
 	}
 }

@@ -8,12 +8,16 @@ import (
 	"errors"
 	"fmt"
 	"github.com/composestab/composestab/internal/escape"
+	"github.com/composestab/composestab/stability"
 	"io"
 	"os"
+	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/pflag"
+	"golang.org/x/sys/unix"
 )
 
 // Exit codes, decided here and nowhere else. Usage (2) is decided by the command line alone:
@@ -72,6 +76,23 @@ func main() {
 type streams struct {
 	out, err       io.Writer
 	outTTY, errTTY bool
+	// width is the terminal's width in columns for tables: the terminal's own when stdout is
+	// one, else $COLUMNS, else 0 (no limit).
+	width int
+}
+
+// outputWidth is the width tables fit: the terminal's, or $COLUMNS when it is set (a pager, a
+// CI log, a test).
+func outputWidth(w io.Writer) int {
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
+		return n
+	}
+	if f, ok := w.(*os.File); ok && isatty.IsTerminal(f.Fd()) {
+		if ws, err := unix.IoctlGetWinsize(int(f.Fd()), unix.TIOCGWINSZ); err == nil && ws.Col > 0 {
+			return int(ws.Col)
+		}
+	}
+	return 0
 }
 
 func isTTY(w io.Writer) bool {
@@ -90,6 +111,7 @@ Usage:
   composestab verify  [flags] PATH...          policy checks on a published artefact
   composestab report  [flags] --out DIR PATH... the compiler's report and metrics files
   composestab deps    [flags] G:A:V...         dependency tree of Maven coordinates
+  composestab version                          this build's version and the releases it knows
 
 A PATH may also be group:artifact:version, found with --repo DIR, in ~/.m2/repository or in
 Gradle's cache; its dependencies join the classpath unless --no-deps.
@@ -101,7 +123,7 @@ or unreadable — the report is still printed; 4 the output could not be written
 
 func run(args []string, stdout, stderr io.Writer) int {
 	out := &outputWriter{w: stdout}
-	s := &streams{out: out, err: stderr, outTTY: isTTY(stdout), errTTY: isTTY(stderr)}
+	s := &streams{out: out, err: stderr, outTTY: isTTY(stdout), errTTY: isTTY(stderr), width: outputWidth(stdout)}
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return exitUsage
@@ -126,6 +148,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runDeps(s, rest)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
+		return exitOK
+	case "version", "--version":
+		fmt.Fprintf(stdout, "composestab %s\nCompose rules of Kotlin %s (default %s)\n", version(),
+			strings.Join(stability.SupportedCompilers, ", "), stability.DefaultCompiler)
 		return exitOK
 	default:
 		fmt.Fprintf(stderr, "composestab: unknown command %q\n\n%s", cmd, usage)
@@ -159,14 +185,64 @@ func exitCode(stderr io.Writer, err error) int {
 	return exitUnreadable
 }
 
-// newFlagSet returns a flag set that reports errors instead of exiting.
+// commandHelp is what each command's --help says before its flags: what it does, and examples
+// to copy.
+var commandHelp = map[string]struct{ what, examples string }{
+	"audit": {"The stability of every class of each PATH as an app compiled by --compiler sees it (stable,\n" +
+		"unstable, runtime or uncertain) and why; with --composables, which composables skip.\n" +
+		"A PATH is a jar, an AAR, a class folder, a Gradle project or a folder of jars (see README).",
+		"  composestab audit --classpath runtime.jar build/libs/lib.jar\n" +
+			"  composestab audit --composables app/build/classes/kotlin/main --classpath libs/\n" +
+			"  composestab audit --format json --only unstable libs/ > unstable.json"},
+	"dump": {"Write a reviewable baseline of every non-private class of PATH... to stdout: commit it, then\n" +
+		"run composestab check in CI.",
+		"  composestab dump --classpath runtime.jar build/libs/lib.jar > stability.baseline"},
+	"check": {"Compare PATH... with a baseline written by dump: exit 1 on a regression (a class less stable\n" +
+		"than the baseline says), 0 when nothing got worse.",
+		"  composestab check --baseline stability.baseline --classpath runtime.jar build/libs/lib.jar"},
+	"diff": {"The stability changes between two releases OLD and NEW (each one or more jars, AARs or\n" +
+		"folders joined by ':', or a group:artifact:version): regressions, improvements and why.",
+		"  composestab diff lib-1.0.jar lib-1.1.jar\n" +
+			"  composestab diff androidx.compose.ui:ui:1.6.0 androidx.compose.ui:ui:1.7.0"},
+	"verify": {"Policy checks on a published artefact: @Stable/@Immutable claims the bytes contradict,\n" +
+		"drift between the bytes and the compiler's rules, public classes expected stable.",
+		"  composestab verify --classpath runtime.jar build/libs/lib.jar\n" +
+			"  composestab verify --format sarif --expect-stable 'com.example.model.**' lib.jar > verify.sarif"},
+	"report": {"Write the Compose compiler's report and metrics files (-classes.txt, -composables.txt,\n" +
+		"-composables.csv, -module.json) for each PATH into DIR, from the binaries alone.",
+		"  composestab report --out build/compose-reports --classpath runtime.jar app.aar"},
+	"deps": {"The dependency tree and runtime classpath of Maven coordinates, from the Maven and Gradle\n" +
+		"caches (no network).",
+		"  composestab deps androidx.compose.ui:ui:1.7.0"},
+}
+
+// newFlagSet returns a flag set that reports errors instead of exiting; its --help goes to
+// stdout, what the command does and examples first.
 func newFlagSet(s *streams, name, synopsis string) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SetOutput(s.err)
 	fs.Usage = func() {
-		fmt.Fprintf(s.err, "Usage: composestab %s\n\nFlags:\n%s", synopsis, fs.FlagUsages())
+		h := commandHelp[name]
+		fmt.Fprintf(s.out, "%s\n\nUsage: composestab %s\n\nExamples:\n%s\n\nFlags:\n%s", h.what, synopsis, h.examples, fs.FlagUsages())
 	}
 	return fs
+}
+
+// version is this build's version: the module version when installed with go install, else
+// the commit it was built from.
+func version() string {
+	v := "(devel)"
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if bi.Main.Version != "" {
+			v = bi.Main.Version
+		}
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && v == "(devel)" && len(s.Value) >= 12 {
+				v = "(devel) " + s.Value[:12]
+			}
+		}
+	}
+	return v
 }
 
 // parseFlags parses args, turning a pflag error into a usage error.
