@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"github.com/composestab/composestab/internal/escape"
 	"os"
+	"slices"
 	"strings"
 
+	"github.com/composestab/composestab/audit"
 	"github.com/composestab/composestab/maven"
 )
 
@@ -111,8 +113,10 @@ func listedCoordinate(parts []string) bool {
 // expand replaces each coordinate among the inputs by its artefact and each one on the
 // classpath (a list of --classpath values) by its artefact, and adds what they depend on to the
 // classpath, all resolved together (the highest version of a module wins). Inputs that are
-// paths, and the classpath's paths, keep their place. What no repository holds is said once on
-// stderr, unless quiet.
+// paths, and the classpath's paths, keep their place, each expanded by the same discovery rules
+// (audit.Discover): a folder becomes the jars, AARs and class folders it holds. What no
+// repository holds, what discovery leaves out and what holds nothing are said on stderr, unless
+// quiet; a missing path is an error.
 func (r *repoOptions) expand(s *streams, quiet bool, inputs, classpath []string) ([]string, []string, error) {
 	cp := splitList(classpath)
 	var roots []maven.Coordinate
@@ -123,42 +127,101 @@ func (r *repoOptions) expand(s *streams, quiet bool, inputs, classpath []string)
 			}
 		}
 	}
-	if len(roots) == 0 {
-		return inputs, cp, nil
+	var resolved []string
+	if len(roots) > 0 {
+		res, err := r.resolve(s, quiet, roots)
+		if err != nil {
+			return nil, nil, err
+		}
+		files := map[maven.Coordinate][]string{}
+		for _, root := range res.Roots {
+			files[root.Coordinate] = maven.Paths(root.Files)
+		}
+		replace := func(list []string) []string {
+			var out []string
+			for _, p := range list {
+				if c, ok := asCoordinate(p); ok {
+					out = append(out, files[c]...)
+				} else {
+					out = append(out, p)
+				}
+			}
+			return out
+		}
+		inputs = replace(inputs)
+		cp = replace(cp)
+		resolved = maven.Paths(res.Classpath)
 	}
-	res, err := r.resolve(s, quiet, roots)
-	if err != nil {
+	var err error
+	if len(inputs) > 0 {
+		if inputs, err = discover(s, quiet, "", inputs); err != nil {
+			return nil, nil, err
+		}
+	}
+	if cp, err = discover(s, quiet, "--classpath: ", cp); err != nil {
 		return nil, nil, err
 	}
-	files := map[maven.Coordinate][]string{}
-	for _, root := range res.Roots {
-		files[root.Coordinate] = maven.Paths(root.Files)
-	}
-	replace := func(list []string) []string {
-		var out []string
-		for _, p := range list {
-			if c, ok := asCoordinate(p); ok {
-				out = append(out, files[c]...)
-			} else {
-				out = append(out, p)
-			}
-		}
-		return out
-	}
-	inputs = replace(inputs)
-	cp = replace(cp)
 	seen := map[string]bool{}
 	for _, p := range inputs {
 		seen[p] = true
 	}
 	var outCP []string
-	for _, p := range append(cp, maven.Paths(res.Classpath)...) {
+	for _, p := range append(cp, resolved...) {
 		if !seen[p] {
 			seen[p] = true
 			outCP = append(outCP, p)
 		}
 	}
 	return inputs, outCP, nil
+}
+
+// discover expands paths by audit.Discover's rules. A path that is missing, or a searched folder
+// that holds a broken link or a link loop, is an error joining an *audit.InputError for each
+// (what prefixes each message); the jars and AARs a Gradle build folder's class folders supersede, and
+// the paths that hold nothing, are said on stderr unless quiet.
+func discover(s *streams, quiet bool, what string, paths []string) ([]string, error) {
+	d, err := audit.Discover(paths)
+	if err != nil {
+		// Each *audit.InputError stays reachable with errors.As; exitCode makes any such error
+		// exit 3, unreadable.
+		var errs []error
+		for _, e := range unjoin(err) {
+			if what != "" {
+				e = fmt.Errorf("%s%w", what, e)
+			}
+			errs = append(errs, e)
+		}
+		return nil, errors.Join(errs...)
+	}
+	if quiet {
+		return d.Inputs, nil
+	}
+	if n := len(d.Superseded); n > 0 {
+		// One line for the whole tree: a multi-module project has such copies in every module.
+		var dirs []string
+		for _, sp := range d.Superseded {
+			if !slices.Contains(dirs, sp.BuildDir) {
+				dirs = append(dirs, sp.BuildDir)
+			}
+		}
+		if len(dirs) > 3 {
+			dirs = append(dirs[:3], "…")
+		}
+		fmt.Fprintf(s.err, "%s: %sleft out %d %s packaged from the class folders of %s, which are read instead (name one as a PATH to read it)\n",
+			colorize(s.errTTY, "36", "note"), what, n, plural(n, "jar or AAR", "jars and AARs"), escape.Text(strings.Join(dirs, ", ")))
+	}
+	for _, p := range d.Empty {
+		fmt.Fprintf(s.err, "%s: %s%s: no jar, AAR or class file found\n", colorize(s.errTTY, "33", "warning"), what, escape.Text(p))
+	}
+	return d.Inputs, nil
+}
+
+// unjoin lists the errors err joins, or err alone.
+func unjoin(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
 }
 
 // expandClasspath is expand for a command that takes a classpath only.

@@ -236,7 +236,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"check", "--baseline", "/no/such.stab", lib}, exitUnreadable, "/no/such.stab"},
 		{[]string{"check", "--baseline", baselineV1, "--classpath", missing, lib}, exitUnreadable, missing + ": no such file"},
 		{[]string{"diff", lib, missing}, exitUnreadable, "no such file"},
-		{[]string{"diff", "--old-classpath", missing, lib, lib}, exitUnreadable, "old: unreadable: " + missing},
+		{[]string{"diff", "--old-classpath", missing, lib, lib}, exitUnreadable, missing + ": no such file"},
 		{[]string{"verify", missing}, exitUnreadable, "no such file"},
 		{[]string{"verify", "--config", "/no/such.conf", lib}, exitUnreadable, "not found"},
 		{[]string{"verify", "--suppressions", "/no/such/file", lib}, exitUnreadable, "--suppressions: open /no/such/file"},

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"github.com/composestab/composestab/internal/escape"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,38 +57,48 @@ func runReport(s *streams, args []string) error {
 	for _, ic := range rep.Composables {
 		mods[ic.Input] = ic
 	}
-	for _, in := range rep.Inputs {
-		start := time.Now()
-		name := moduleName
-		if name == "" {
-			name = moduleBaseName(in)
-		}
-		prefix := composable.ReportPrefix(name)
+	prefixes := reportPrefixes(rep.Inputs)
+	if moduleName != "" {
+		prefixes = []string{composable.ReportPrefix(moduleName)}
+	}
+	for _, prefix := range prefixes {
 		if err := checkPrefix(prefix); err != nil {
-			return err
+			if moduleName != "" {
+				return usageErrorf("%v", err)
+			}
+			// The name comes from an input, and an input never makes a usage error.
+			return unreadableErrorf("%v", err)
 		}
+	}
+	written := map[string]string{}
+	for i, in := range rep.Inputs {
+		start := time.Now()
+		prefix := prefixes[i]
 		mod := mods[in].Module
 		files, err := reportFiles(mod, byInput[in])
 		if err != nil {
 			return err
 		}
 		for _, f := range files {
-			if err := os.WriteFile(filepath.Join(out, prefix+"-"+f.suffix), f.data, 0o644); err != nil {
+			name := prefix + "-" + f.suffix
+			// reportPrefixes makes the names distinct; this says so should it ever fail.
+			if other, ok := written[name]; ok {
+				return fmt.Errorf("report: %s and %s would both write %s", other, in, filepath.Join(out, name))
+			}
+			written[name] = in
+			if err := os.WriteFile(filepath.Join(out, name), f.data, 0o644); err != nil {
 				return err
 			}
 		}
 		if !o.quiet {
 			for _, e := range mod.Errors {
-				fmt.Fprintf(s.err, "%s: %v\n", colorize(s.errTTY, "33", "unreadable"), e)
+				fmt.Fprintf(s.err, "%s: %s\n", colorize(s.errTTY, "33", "unreadable"), escape.Text(fmt.Sprint(e)))
 			}
-			fmt.Fprintf(s.err, "%s: %d composables, %d classes -> %s (%s)\n", in, mod.Metrics.TotalComposables, mod.Metrics.TotalClasses,
-				filepath.Join(out, prefix+"-*"), time.Since(start).Round(time.Millisecond))
+			fmt.Fprintf(s.err, "%s: %d composables, %d classes -> %s (%s)\n", escape.Text(in), mod.Metrics.TotalComposables, mod.Metrics.TotalClasses,
+				escape.Text(filepath.Join(out, prefix+"-*")), time.Since(start).Round(time.Millisecond))
 		}
 	}
-	if rep.Unreadable() {
-		return &exitError{code: exitUnreadable, msg: "some inputs could not be read (see above)"}
-	}
-	return nil
+	return unreadableExit(&o, "", rep)
 }
 
 type reportFile struct {
@@ -114,6 +125,99 @@ func reportFiles(mod *composable.Module, classes []*stability.ClassResult) ([]re
 	return []reportFile{{"classes.txt", cls.Bytes()}, {"composables.txt", txt.Bytes()}, {"composables.csv", csv.Bytes()}, {"module.json", js.Bytes()}}, nil
 }
 
+// reportPrefixes gives each input the prefix of its report files: the compiler's prefix of its
+// base name (moduleBaseName), and where inputs share one — every AAR in Gradle's transform cache
+// holds a classes.jar, every module a build/classes/kotlin/main — the nearest parent folder
+// names that tell them apart: .../core-1.12.0/jars/classes.jar gives core-1_12_0-classes and
+// app/build/classes/kotlin/main app-main. Names still equal get the extension, then -2, -3, in
+// input order, so that no two inputs write the same file.
+func reportPrefixes(inputs []string) []string {
+	names := make([]string, len(inputs))
+	groups := map[string][]int{}
+	for i, in := range inputs {
+		names[i] = composable.ReportPrefix(moduleBaseName(in))
+		groups[names[i]] = append(groups[names[i]], i)
+	}
+	for _, group := range groups {
+		if len(group) > 1 {
+			disambiguate(inputs, names, group)
+		}
+	}
+	used := map[string]bool{}
+	for i, name := range names {
+		n := name
+		for k := 2; used[n]; k++ {
+			n = fmt.Sprintf("%s-%d", name, k)
+		}
+		used[n] = true
+		names[i] = n
+	}
+	return names
+}
+
+// disambiguate renames the inputs of group, which share names[i], after the parent folders that
+// differ among them, nearest first: the fewest levels that tell them all apart, without the
+// levels that all share.
+func disambiguate(inputs, names []string, group []int) {
+	parents := make([][]string, len(group)) // nearest first
+	most := 0
+	for j, i := range group {
+		dir := filepath.Dir(filepath.Clean(inputs[i]))
+		for _, c := range strings.Split(filepath.ToSlash(dir), "/") {
+			if c != "" && c != "." {
+				parents[j] = append([]string{c}, parents[j]...)
+			}
+		}
+		most = max(most, len(parents[j]))
+	}
+	at := func(j, level int) string {
+		if level < len(parents[j]) {
+			return parents[j][level]
+		}
+		return ""
+	}
+	levels := -1
+	for k := 1; k <= most && levels < 0; k++ {
+		seen := map[string]bool{}
+		for j := range group {
+			var key []string
+			for level := range k {
+				key = append(key, at(j, level))
+			}
+			seen[strings.Join(key, "/")] = true
+		}
+		if len(seen) == len(group) {
+			levels = k
+		}
+	}
+	for j, i := range group {
+		if levels < 0 {
+			// Same folder: lib.jar and lib.aar, or lib.jar and a folder lib.
+			if ext := strings.TrimPrefix(filepath.Ext(filepath.Clean(inputs[i])), "."); ext != "" {
+				names[i] += "-" + composable.ReportPrefix(ext)
+			}
+			continue
+		}
+		var parts []string
+		for level := levels - 1; level >= 0; level-- {
+			if c := at(j, level); c != "" && !sharedLevel(group, level, at) {
+				parts = append(parts, composable.ReportPrefix(c))
+			}
+		}
+		names[i] = strings.Join(append(parts, names[i]), "-")
+	}
+}
+
+// sharedLevel reports whether every input of the group has the same parent folder level up.
+func sharedLevel(group []int, level int, at func(j, level int) string) bool {
+	for j := range group {
+		if at(j, level) != at(0, level) {
+			return false
+		}
+	}
+	return true
+}
+
 // moduleBaseName is a jar's or folder's base name without its extension: lib.jar gives lib.
 func moduleBaseName(path string) string {
 	base := filepath.Base(filepath.Clean(path))
@@ -129,7 +233,7 @@ func moduleBaseName(path string) string {
 // files are written as DIR/<prefix>-<suffix>.
 func checkPrefix(prefix string) error {
 	if prefix == "" || strings.ContainsAny(prefix, `/\`+"\x00") || prefix == "." || prefix == ".." || strings.HasPrefix(prefix, ".") {
-		return usageErrorf("report: module name %q cannot name a file (use --module-name)", prefix)
+		return fmt.Errorf("report: module name %q cannot name a file (use --module-name)", prefix)
 	}
 	return nil
 }
