@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/composestab/composestab/audit"
 	"github.com/composestab/composestab/internal/escape"
 	"strings"
 
@@ -43,7 +44,15 @@ func runDeps(s *streams, args []string) error {
 		reportMissing(s, res)
 	}
 	if format == "json" {
-		return writeJSON(s.out, res)
+		problems := make([]string, 0, len(res.Problems))
+		for _, p := range res.Problems {
+			problems = append(problems, p.Error())
+		}
+		return writeJSON(s.out, struct {
+			SchemaVersion int `json:"schemaVersion"`
+			*maven.Resolution
+			Problems []string `json:"problems"`
+		}{audit.SchemaVersion, res, problems})
 	}
 	var b strings.Builder
 	if err := res.WriteTree(&b); err != nil {

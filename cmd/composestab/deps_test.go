@@ -165,7 +165,7 @@ Files (android; searched $M2 (maven), $GRADLE/caches/modules-2/files-2.1 (gradle
 
 	// JSON: the same resolution, typed.
 	code, out, _ = runCLI(t, append(append([]string{"deps", "--format", "json", "--platform", "jvm", "--quiet"}, repos...), "com.example:kmp:1.0")...)
-	for _, s := range []string{`"platform": "jvm"`, `"variant": "jvmRuntimeElements-published"`, `"missing": []`, `"selected": "1.0"`} {
+	for _, s := range []string{"{\n  \"schemaVersion\": 1,\n", `"platform": "jvm"`, `"variant": "jvmRuntimeElements-published"`, `"missing": []`, `"selected": "1.0"`, `"problems": []`} {
 		if code != exitOK || !strings.Contains(out, s) {
 			t.Errorf("exit %d; JSON lacks %s:\n%s", code, s, out)
 		}
