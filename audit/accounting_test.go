@@ -162,3 +162,38 @@ func TestProgressCountsEntries(t *testing.T) {
 		}
 	}
 }
+
+// TestPanicIsInternalError: a panic while reading one input — here standing in for a bug —
+// is an internal error naming that input, its entries counted as unreadable; the other input is
+// reported in full.
+func TestPanicIsInternalError(t *testing.T) {
+	lib1, err := fixtures.Get("lib1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib2, err := fixtures.Get("lib2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	testHook = func(input string) {
+		if input == lib2.Jar() {
+			panic("deliberate")
+		}
+	}
+	defer func() { testHook = nil }()
+	good, err := Scan(context.Background(), Options{Inputs: []string{lib1.Jar()}, Classpath: []string{fixtures.RuntimeStubJar()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Scan(context.Background(), Options{Inputs: []string{lib1.Jar(), lib2.Jar()}, Classpath: []string{fixtures.RuntimeStubJar()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Errors) != 1 || rep.Errors[0].Kind != ErrInternal || rep.Errors[0].Input != lib2.Jar() ||
+		!strings.Contains(rep.Errors[0].Message, "deliberate") || len(rep.Errors[0].Stack()) == 0 || !rep.Unreadable() {
+		t.Fatalf("errors %v", rep.Errors)
+	}
+	if rep.Summary.Classes != good.Summary.Classes || rep.Summary.Skipped[SkipUnreadable] != 11 {
+		t.Errorf("reported %d classes (lib1 alone: %d), unreadable %d (lib2 has 11 class entries)", rep.Summary.Classes, good.Summary.Classes, rep.Summary.Skipped[SkipUnreadable])
+	}
+}

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/internal/par"
 	stabruntime "github.com/composestab/composestab/runtime"
 )
 
@@ -28,6 +30,9 @@ const (
 	// ErrInitFails is a class whose static initializer always throws, so the JVM never gives it
 	// a $stable value.
 	ErrInitFails ErrorKind = "init-fails"
+	// ErrInternal is a bug met on an input: composestab panicked reading it. The input's classes
+	// are not reported (counted as unreadable); the other inputs are. Error.Stack has the trace.
+	ErrInternal ErrorKind = "internal"
 )
 
 // Error is one problem met during the scan; the scan goes on with the rest.
@@ -41,7 +46,8 @@ type Error struct {
 	// Offset is where in the class file or archive entry the bad record starts, when known.
 	Offset *int64 `json:"offset,omitempty"`
 
-	err error
+	err   error
+	stack []byte
 }
 
 func (e *Error) Error() string {
@@ -61,6 +67,19 @@ func (e *Error) Error() string {
 }
 
 func (e *Error) Unwrap() error { return e.err }
+
+// Stack is the goroutine stack of an ErrInternal error, nil for the others.
+func (e *Error) Stack() []byte { return e.stack }
+
+// internalError records a recovered panic as an error of the input being read.
+func internalError(input string, r any) *Error {
+	stack := debug.Stack()
+	if p, ok := r.(*par.Panic); ok {
+		r, stack = p.Value, p.Stack
+	}
+	return &Error{Kind: ErrInternal, Input: input, stack: stack,
+		Message: fmt.Sprintf("internal error, this input is left out: %v (a bug in composestab: please report it with the input and the --debug output)", r)}
+}
 
 // sortErrors orders errors by their text, computing each text once.
 func sortErrors(errs []*Error) {
@@ -161,7 +180,7 @@ func errorKind(err error) ErrorKind {
 // Unreadable reports whether some input, entry or class could not be read.
 func (rep *Report) Unreadable() bool {
 	for _, e := range rep.Errors {
-		if e.Kind == ErrUnreadable {
+		if e.Kind == ErrUnreadable || e.Kind == ErrInternal {
 			return true
 		}
 	}

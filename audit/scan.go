@@ -122,7 +122,7 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 			return
 		}
 		in := inputs[i]
-		classes, skip, errs := scanModule(ctx, u, ev, in, sopts, opts.IncludeSynthetic)
+		classes, skip, errs := scanModuleGuarded(ctx, u, ev, cp, in, sopts, opts.IncludeSynthetic)
 		for k, c := range classes {
 			c.order, c.inputIndex = k, i
 		}
@@ -169,7 +169,12 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 				rep.Close()
 				return nil, err
 			}
-			rep.Composables = append(rep.Composables, scanComposables(cp, u, in, copts, opts.IncludeNonPublic))
+			ic, err := scanComposablesGuarded(cp, u, in, copts, opts.IncludeNonPublic)
+			if err != nil {
+				rep.Errors = append(rep.Errors, err)
+				continue
+			}
+			rep.Composables = append(rep.Composables, ic)
 		}
 	}
 	rep.Summary = summarize(rep, perInput)
@@ -271,6 +276,40 @@ func summarize(rep *Report, perInput [][]*Class) *Summary {
 }
 
 // scanModule analyses one input as the compiler compiled it.
+// scanModuleGuarded is scanModule with a last resort: a panic — a bug, since every reader checks
+// its input — becomes an internal error for this input alone, its class entries counted as
+// unreadable, and the other inputs are still reported.
+func scanModuleGuarded(ctx context.Context, u *stability.Universe, ev *stabruntime.Evaluator, cp *classfile.Classpath, input string, opts stability.Options, synthetic bool) (classes []*Class, skipped map[string]int, errs []*Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			n := 0
+			for _, in := range cp.Inputs() {
+				if in.Path == input {
+					n += len(in.Entries)
+				}
+			}
+			classes, skipped, errs = nil, map[string]int{SkipUnreadable: n}, []*Error{internalError(input, r)}
+		}
+	}()
+	if testHook != nil {
+		testHook(input)
+	}
+	return scanModule(ctx, u, ev, input, opts, synthetic)
+}
+
+// testHook, set by tests only, runs before each input is scanned (to stand in for a bug).
+var testHook func(input string)
+
+// scanComposablesGuarded is scanComposables with scanModuleGuarded's last resort.
+func scanComposablesGuarded(cp *classfile.Classpath, u *stability.Universe, input string, opts stability.Options, nonPublic bool) (ic *InputComposables, err *Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ic, err = nil, internalError(input, r)
+		}
+	}()
+	return scanComposables(cp, u, input, opts, nonPublic), nil
+}
+
 func scanModule(ctx context.Context, u *stability.Universe, ev *stabruntime.Evaluator, input string, opts stability.Options, synthetic bool) ([]*Class, map[string]int, []*Error) {
 	var errs []*Error
 	skipped := map[string]int{}

@@ -40,6 +40,7 @@ type auditOptions struct {
 	limits           classfile.Limits
 	composables      bool
 	suggest          bool
+	debug            bool
 }
 
 // scanFlags are the flags every scanning command shares.
@@ -48,6 +49,7 @@ func scanFlags(fs *pflag.FlagSet, o *auditOptions) {
 	fs.StringArrayVar(&o.configs, "config", nil, "stability configuration file (repeatable)")
 	fs.StringVar(&o.compiler, "compiler", stability.DefaultCompiler, "the consumer's Kotlin release whose Compose rules apply ("+strings.Join(stability.SupportedCompilers, ", ")+", X.Y for its newest patch, or auto: the newest as consumer, each module's own release for compose-report)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress or diagnostics on stderr")
+	fs.BoolVar(&o.debug, "debug", false, "print the stack of internal errors (for a bug report)")
 	o.repos.register(fs)
 	limitFlags(fs, &o.limits)
 }
@@ -187,9 +189,12 @@ func diagnose(s *streams, o *auditOptions, rep *audit.Report, label string) {
 	for _, e := range rep.Errors {
 		if shown[e.Kind]++; shown[e.Kind] <= maxDiagnostics {
 			fmt.Fprintf(s.err, "%s%s: %s\n", prefix, colorize(s.errTTY, "33", string(e.Kind)), escape.Text(e.Error()))
+			if o.debug && e.Stack() != nil {
+				fmt.Fprintf(s.err, "%s\n", e.Stack())
+			}
 		}
 	}
-	for _, k := range []audit.ErrorKind{audit.ErrUnreadable, audit.ErrUnresolved, audit.ErrNotSimulable, audit.ErrInitFails} {
+	for _, k := range []audit.ErrorKind{audit.ErrInternal, audit.ErrUnreadable, audit.ErrUnresolved, audit.ErrNotSimulable, audit.ErrInitFails} {
 		if n := shown[k] - maxDiagnostics; n > 0 {
 			fmt.Fprintf(s.err, "%s%s: … and %d more (--format json lists them all)\n", prefix, colorize(s.errTTY, "33", string(k)), n)
 		}
@@ -233,7 +238,7 @@ func unreadableExit(o *auditOptions, also string, reps ...*audit.Report) error {
 	var first *audit.Error
 	for _, rep := range reps {
 		for _, e := range rep.Errors {
-			if e.Kind == audit.ErrUnreadable {
+			if e.Kind == audit.ErrUnreadable || e.Kind == audit.ErrInternal {
 				if n++; first == nil {
 					first = e
 				}

@@ -3,7 +3,9 @@
 package par
 
 import (
+	"fmt"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 )
@@ -29,8 +31,17 @@ func ForWorker(n int, newWorker func() func(i int)) {
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	var failed atomic.Pointer[Panic]
 	for range workers {
 		wg.Go(func() {
+			// A panic on a worker would end the process before any caller could recover it: it
+			// is carried to the caller's goroutine instead, and the other workers stop early.
+			defer func() {
+				if r := recover(); r != nil {
+					failed.CompareAndSwap(nil, &Panic{Value: r, Stack: debug.Stack()})
+					next.Store(int64(n))
+				}
+			}()
 			fn := newWorker()
 			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
 				fn(i)
@@ -38,4 +49,16 @@ func ForWorker(n int, newWorker func() func(i int)) {
 		})
 	}
 	wg.Wait()
+	if p := failed.Load(); p != nil {
+		panic(p)
+	}
 }
+
+// Panic is what For panics with in the caller's goroutine when an iteration panicked on a
+// worker: the value and the worker's stack.
+type Panic struct {
+	Value any
+	Stack []byte
+}
+
+func (p *Panic) Error() string { return fmt.Sprint(p.Value) }

@@ -2,6 +2,7 @@ package par
 
 import (
 	"runtime"
+	"strings"
 	"sync/atomic"
 	"testing"
 )
@@ -26,5 +27,25 @@ func TestForCallsEachIndexOnce(t *testing.T) {
 			}
 		}
 		runtime.GOMAXPROCS(prev)
+	}
+}
+
+// TestForCarriesPanics: a panic on a worker reaches the caller's goroutine, where it can be
+// recovered, with the worker's stack.
+func TestForCarriesPanics(t *testing.T) {
+	prev := runtime.GOMAXPROCS(4)
+	defer runtime.GOMAXPROCS(prev)
+	var got any
+	func() {
+		defer func() { got = recover() }()
+		For(100, func(i int) {
+			if i == 37 {
+				panic("boom")
+			}
+		})
+	}()
+	p, ok := got.(*Panic)
+	if !ok || p.Value != "boom" || !strings.Contains(string(p.Stack), "TestForCarriesPanics") {
+		t.Fatalf("recovered %#v", got)
 	}
 }
