@@ -215,10 +215,16 @@ func (o InputOptions) openDir(root string) (*Input, error) {
 	op := o.newOpener(root)
 	src := &source{root: root, limits: op.lim, in: op.in}
 	var entries []*Entry
-	walkErr := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	walkErr := walkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
+			// A folder that cannot be listed (permission denied, say) is an
+			// error for the input naming it: its classes are missing.
+			if p == root {
+				op.fail("", "cannot read the folder", err)
+				return nil
+			}
 			op.fail(relSlash(root, p), "cannot read", err)
-			if d != nil && d.IsDir() && p != root {
+			if d != nil && d.IsDir() {
 				return fs.SkipDir
 			}
 			return nil
@@ -247,16 +253,27 @@ func (o InputOptions) openDir(root string) (*Input, error) {
 	if walkErr != nil {
 		op.fail("", "cannot read", walkErr)
 	}
+	// A manifest that is there but cannot be read would silently turn off
+	// multi-release resolution: that is an error, as for any entry.
 	mr := false
-	if info, err := os.Stat(filepath.Join(root, "META-INF", "MANIFEST.MF")); err == nil && info.Mode().IsRegular() {
-		if data, err := readFileCapped(filepath.Join(root, "META-INF", "MANIFEST.MF"), 1<<20, nil); err == nil {
-			mr = isMultiRelease(data)
+	manifest := filepath.Join(root, "META-INF", "MANIFEST.MF")
+	if _, err := os.Lstat(manifest); err == nil {
+		data, err := readFileCapped(manifest, op.lim.MaxEntrySize, nil)
+		if err != nil {
+			op.fail("META-INF/MANIFEST.MF", "cannot read the manifest (multi-release versions are ignored)", err)
 		}
+		mr = isMultiRelease(data)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		op.fail("META-INF/MANIFEST.MF", "cannot read the manifest (multi-release versions are ignored)", err)
 	}
 	op.in.Entries = op.resolve(entries, 0, mr)
 	op.charge()
 	return op.done()
 }
+
+// walkDir is filepath.WalkDir; tests replace it to inject the errors that
+// running as root would not give.
+var walkDir = filepath.WalkDir
 
 func relSlash(root, p string) string {
 	rel, err := filepath.Rel(root, p)
@@ -306,8 +323,12 @@ func (op *opener) resolve(entries []*Entry, plen int, multiRelease bool) []*Entr
 			best[e.ClassName] = pick{e, order}
 			order++
 		case release == old.e.Release:
+			// java.util.zip.ZipFile, JarFile and URLClassLoader read the
+			// last copy in the central directory (testdata/java/dupentry):
+			// so does the scan, in the first copy's place.
+			best[e.ClassName] = pick{e, old.pos}
 			op.in.Stats.Failed++
-			op.fail(e.Name, "duplicate entry name: the first one is used", nil)
+			op.fail(e.Name, "duplicate entry name: the last one is used, as the JVM does", nil)
 		case release > old.e.Release:
 			// The override keeps the base entry's position so output order
 			// does not depend on where the versioned copy sits.
@@ -387,6 +408,19 @@ func (op *opener) validate() {
 	}
 	clear(entries[len(kept):])
 	op.in.Entries = kept
+}
+
+// readManifest reads an archive's manifest, at most limit bytes.
+func readManifest(r io.ReaderAt, size int64, rec *zipRecord, limit int64) ([]byte, error) {
+	if rec.size > uint64(limit) {
+		return nil, tooLarge(rec.size, limit)
+	}
+	rc, err := rec.open(r, size)
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	return readCapped(rc, limit, int64(rec.size), nil)
 }
 
 func isMultiRelease(manifest []byte) bool {
@@ -509,13 +543,12 @@ func (op *opener) addArchive(r io.ReaderAt, size int64, prefix string, isAAR boo
 		op.addNested(src, rec, prefix, depth)
 	}
 	mr := false
-	if manifest != nil && op.o.MaxRelease >= 0 && manifest.size <= 1<<20 {
-		if rc, err := manifest.open(r, size); err == nil {
-			if data, err := readCapped(rc, 1<<20, int64(manifest.size), nil); err == nil {
-				mr = isMultiRelease(data)
-			}
-			rc.Close()
+	if manifest != nil && op.o.MaxRelease >= 0 {
+		data, err := readManifest(r, size, manifest, op.lim.MaxEntrySize)
+		if err != nil {
+			op.fail(prefix+"META-INF/MANIFEST.MF", "cannot read the manifest (multi-release versions are ignored)", err)
 		}
+		mr = isMultiRelease(data)
 	}
 	op.in.Entries = append(op.in.Entries, op.resolve(classes, len(prefix), mr)...)
 }

@@ -201,7 +201,13 @@ func TestBrokenClasses(t *testing.T) {
 		b := newBuilder()
 		code := b.attr("Code", be16(1), be16(1), be32(0xFFFFFF00), []byte{0xb1})
 		m := b.member(0x9, "m", "()V", code)
-		add("huge code length", b.build(0x21, "A", "", nil, [][]byte{m}, nil), "code length exceeds attribute", "A")
+		add("huge code length", b.build(0x21, "A", "", nil, [][]byte{m}, nil), `method "m ()V": Code attribute: code length 4294967040 outside 1..65535`, "A")
+	}
+	{
+		b := newBuilder()
+		code := b.attr("Code", be16(1), be16(1), be32(60000), []byte{0xb1})
+		m := b.member(0x9, "m", "()V", code)
+		add("code length beyond attribute", b.build(0x21, "A", "", nil, [][]byte{m}, nil), "code length exceeds attribute", "A")
 	}
 	{
 		b := newBuilder()
@@ -224,6 +230,67 @@ func TestBrokenClasses(t *testing.T) {
 		b := newBuilder()
 		ic := b.attr("InnerClasses", be16(2), be16(b.class("A$B")), be16(0), be16(0), be16(0))
 		add("InnerClasses count beyond length", b.build(0x21, "A", "", nil, nil, [][]byte{ic}), "inner classes count exceeds", "A")
+	}
+
+	// Attributes too short for the index they hold (issue 26: Parse accepted
+	// them and the lazy readers read index 0), and attributes allowed once.
+	{
+		b := newBuilder()
+		f := b.member(0x2, "f", "I", b.attr("Signature"))
+		add("field Signature of length 0", b.build(0x21, "A", "", [][]byte{f}, nil, nil), `field "f I": Signature attribute: unexpected end of data`, "A")
+	}
+	{
+		b := newBuilder()
+		m := b.member(0x401, "m", "()V", b.attr("Signature", []byte{0}))
+		add("method Signature of length 1", b.build(0x21, "A", "", nil, [][]byte{m}, nil), `method "m ()V": Signature attribute: unexpected end of data`, "A")
+	}
+	{
+		b := newBuilder()
+		f := b.member(0x19, "F", "I", b.attr("ConstantValue"))
+		add("ConstantValue of length 0", b.build(0x21, "A", "", [][]byte{f}, nil, nil), `field "F I": ConstantValue attribute: unexpected end of data`, "A")
+	}
+	{
+		b := newBuilder()
+		add("SourceFile of length 0", b.build(0x21, "A", "", nil, nil, [][]byte{b.attr("SourceFile")}), "SourceFile attribute: unexpected end of data", "A")
+	}
+	{
+		b := newBuilder()
+		add("EnclosingMethod of length 2", b.build(0x21, "A", "", nil, nil, [][]byte{b.attr("EnclosingMethod", be16(b.class("O")))}),
+			"EnclosingMethod attribute: unexpected end of data", "A")
+	}
+	{
+		b := newBuilder()
+		sig := b.attr("Signature", be16(b.utf8("LB;")))
+		add("two class Signatures", b.build(0x21, "A", "", nil, nil, [][]byte{sig, sig}), "Signature attribute: more than one Signature attribute", "A")
+	}
+	{
+		b := newBuilder()
+		code := b.code(0, 1, []byte{byte(OpReturn)})
+		m := b.member(0x9, "m", "()V", code, code)
+		add("two Code attributes", b.build(0x21, "A", "", nil, [][]byte{m}, nil), `method "m ()V": Code attribute: more than one Code attribute`, "A")
+	}
+	{
+		b := newBuilder()
+		ann := b.attr("RuntimeVisibleAnnotations", be16(0))
+		f := b.member(0x2, "f", "I", ann, ann)
+		add("two field annotation attributes", b.build(0x21, "A", "", [][]byte{f}, nil, nil), "more than one RuntimeVisibleAnnotations attribute", "A")
+	}
+	{
+		b := newBuilder()
+		ic := b.attr("InnerClasses", be16(0))
+		add("two InnerClasses", b.build(0x21, "A", "", nil, nil, [][]byte{ic, ic}), "more than one InnerClasses attribute", "A")
+	}
+	{
+		b := newBuilder()
+		code := b.attr("Code", be16(1), be16(1), be32(1), []byte{0xb1}, be16(1), be16(0), be16(1), be16(1), be16(0), be16(0))
+		m := b.member(0x9, "m", "()V", code)
+		add("exception handler outside code", b.build(0x21, "A", "", nil, [][]byte{m}, nil), "exception table entry 0: range [0, 1) or handler 1 outside the code of length 1", "A")
+	}
+	{
+		b := newBuilder()
+		code := b.attr("Code", be16(1), be16(1), be32(1), []byte{0xb1}, be16(1), be16(0), be16(2), be16(0), be16(0), be16(0))
+		m := b.member(0x9, "m", "()V", code)
+		add("exception range past code", b.build(0x21, "A", "", nil, [][]byte{m}, nil), "exception table entry 0: range [0, 2)", "A")
 	}
 
 	for _, c := range cases {

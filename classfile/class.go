@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strconv"
 	"sync"
+	"sync/atomic"
 )
 
 // Version is a class-file version; Java 8 is 52.0, Java 17 is 61.0.
@@ -55,8 +56,8 @@ type Class struct {
 	methodsOff  int // offset of methods_count
 
 	sourceFile, signature uint16
-	visAnn, invisAnn      int // offsets of annotation attribute bodies, -1 if absent
-	innerOff              int // offset of number_of_classes, -1 if absent
+	visAnn, invisAnn      span // annotation attribute bodies
+	inner                 span // the InnerClasses attribute body
 	enclosing             *EnclosingMethod
 
 	ifacesOnce  sync.Once
@@ -68,8 +69,21 @@ type Class struct {
 	annsOnce    sync.Once
 	anns        []Annotation
 	innerOnce   sync.Once
-	inner       []InnerClass
+	innerList   []InnerClass
 }
+
+// span is an attribute body, data[off:end]; the zero span is an absent
+// attribute (no body ends at offset 0).
+type span struct{ off, end int }
+
+func (s span) present() bool { return s.end > 0 }
+
+// faults counts the times a lazy accessor found bytes that Parse had
+// validated to be invalid after all: a gap in validation, which costs a
+// partial or zero value instead of a panic. The accessors decode with the
+// code that validated the bytes, so it should stay 0; tests and fuzz
+// targets check that it does.
+var faults atomic.Int64
 
 // Field is a field_info.
 type Field struct {
@@ -134,18 +148,22 @@ func Parse(data []byte) (*Class, error) {
 // ParseWithOptions is Parse with options. Errors are *FormatError; a bad magic
 // number wraps ErrNotClassFile.
 func ParseWithOptions(data []byte, opts ParseOptions) (*Class, error) {
-	p := parser{c: newCursor(data, 0), cls: &Class{data: data, opts: opts, visAnn: -1, invisAnn: -1, innerOff: -1}}
+	p := parser{c: newCursor(data, 0), cls: &Class{data: data, opts: opts}}
 	if err := p.parse(); err != nil {
 		return nil, err
 	}
 	return p.cls, nil
 }
 
+// parser validates a class in Parse (build false) and, over the same bytes
+// with the same code, decodes its lazily read parts (build true): what the
+// accessors read is exactly what was validated.
 type parser struct {
-	c    cursor
-	cls  *Class
-	pool *ConstantPool
-	name string
+	c     cursor
+	cls   *Class
+	pool  *ConstantPool
+	name  string
+	build bool
 
 	nestingChecked []bool // by constant-pool index, for checkNesting
 }
@@ -218,12 +236,12 @@ func (p *parser) parse() error {
 	}
 
 	cls.fieldsOff = c.off
-	p.members(false)
+	p.members(false, nil)
 	if c.failed {
 		return p.err()
 	}
 	cls.methodsOff = c.off
-	p.members(true)
+	p.members(true, nil)
 	if c.failed {
 		return p.err()
 	}
@@ -256,7 +274,8 @@ func (p *parser) attrHeader() (name []byte, body cursor, ok bool) {
 	return p.pool.utf8Bytes(idx), body, true
 }
 
-// sub reports an error found inside an attribute body on the main cursor.
+// sub reports an error found inside an attribute body on the main cursor,
+// as does a body not read to its end.
 func (p *parser) sub(body *cursor) bool {
 	if body.failed {
 		p.c.failAt(body.errOff, body.errMsg)
@@ -269,68 +288,165 @@ func (p *parser) sub(body *cursor) bool {
 	return true
 }
 
-// u2attr validates an attribute that holds a single constant-pool index.
-func (p *parser) u2attr(body *cursor, want ...Tag) uint16 {
-	idx := body.u2()
-	if body.failed {
-		return 0
+// within prefixes the error, if any, with the structure it was found in, so
+// that the message names the field, method or attribute.
+func (p *parser) within(what string) {
+	if p.c.failed {
+		p.c.errMsg = what + ": " + p.c.errMsg
 	}
-	if len(want) == 1 {
-		p.pool.check(body, idx, want[0])
-	} else {
+}
+
+// once fails on the second attribute of a kind a structure may hold only one
+// of (JVMS §4.7: Code, ConstantValue, Signature, SourceFile, InnerClasses,
+// EnclosingMethod, Runtime(In)VisibleAnnotations); which copy would count is
+// a guess, and the JVM refuses such a class.
+func (p *parser) once(seen *uint16, bit uint16, name []byte) bool {
+	if *seen&bit != 0 {
+		p.c.failAt(p.c.mark, "more than one "+string(name)+" attribute")
+		return false
+	}
+	*seen |= bit
+	return true
+}
+
+// Bits of once's seen set.
+const (
+	seenCode uint16 = 1 << iota
+	seenConstantValue
+	seenSignature
+	seenSourceFile
+	seenVisibleAnns
+	seenInvisibleAnns
+	seenInnerClasses
+	seenEnclosingMethod
+)
+
+// u2attr reads an attribute that holds a single constant-pool index with one
+// of the tags want; ok is false (the error on the main cursor) otherwise.
+func (p *parser) u2attr(body *cursor, want ...Tag) (idx uint16, ok bool) {
+	idx = body.u2()
+	if !body.failed {
 		t := p.pool.Tag(idx)
 		okTag := false
 		for _, w := range want {
-			if t == w {
-				okTag = true
-			}
+			okTag = okTag || t == w
 		}
 		if !okTag {
 			p.pool.check(body, idx, want[0])
 		}
 	}
-	p.sub(body)
-	return idx
+	// Report every failure, a short body's included: a Signature of length 0
+	// accepted here was read as index 0 later.
+	return idx, p.sub(body)
 }
 
-// members validates fields or methods.
-func (p *parser) members(methods bool) {
+// member is one field_info or method_info as members reads it.
+type member struct {
+	access      AccessFlags
+	name, desc  uint16
+	signature   uint16
+	constant    uint16
+	annotations []Annotation
+	code        *Code
+}
+
+// members validates, or with p.build decodes, the fields or methods at the
+// cursor; fn (if not nil) receives each member read.
+func (p *parser) members(methods bool, fn func(m member)) {
 	c := &p.c
 	c.mark = c.off
-	what := "fields"
+	what, plural := "field", "fields"
 	if methods {
-		what = "methods"
+		what, plural = "method", "methods"
 	}
-	n := c.count(8, what)
+	n := c.count(8, plural)
 	for i := 0; i < n && !c.failed; i++ {
 		c.mark = c.off
-		c.skip(2) // access_flags
-		p.pool.check(c, c.u2(), TagUtf8)
-		if di := c.u2(); p.pool.check(c, di, TagUtf8) {
-			p.checkNesting(c, di, "descriptor")
+		var m member
+		m.access = AccessFlags(c.u2())
+		m.name = c.u2()
+		m.desc = c.u2()
+		if p.pool.check(c, m.name, TagUtf8) && p.pool.check(c, m.desc, TagUtf8) && !p.build {
+			p.checkNesting(c, m.desc, "descriptor")
 		}
+		var seen uint16
 		ac := c.count(6, "attributes")
 		for j := 0; j < ac && !c.failed; j++ {
-			name, body, ok := p.attrHeader()
-			if !ok {
-				return
-			}
+			p.memberAttribute(methods, &m, &seen)
+		}
+		if c.failed {
+			p.within(p.memberName(what, i, m.name, m.desc))
+			return
+		}
+		if fn != nil {
+			fn(m) // by value: a pointer would move every member to the heap
+		}
+	}
+}
+
+// memberAttribute reads one attribute of a field or method into m.
+func (p *parser) memberAttribute(methods bool, m *member, seen *uint16) {
+	name, body, ok := p.attrHeader()
+	if !ok {
+		return
+	}
+	switch {
+	case bytes.Equal(name, attrSignature):
+		if p.once(seen, seenSignature, name) {
+			si, ok := p.u2attr(&body, TagUtf8)
 			switch {
-			case bytes.Equal(name, attrSignature):
-				if si := p.u2attr(&body, TagUtf8); !body.failed {
-					p.checkNesting(c, si, "signature")
+			case ok && p.build:
+				m.signature = si
+			case ok:
+				p.checkNesting(&p.c, si, "signature")
+			}
+		}
+	case !methods && bytes.Equal(name, attrConstantValue):
+		if p.once(seen, seenConstantValue, name) {
+			m.constant, _ = p.u2attr(&body, TagInteger, TagLong, TagFloat, TagDouble, TagString)
+		}
+	case bytes.Equal(name, attrVisibleAnns), bytes.Equal(name, attrInvisibleAnns):
+		visible := bytes.Equal(name, attrVisibleAnns)
+		bit := seenInvisibleAnns
+		if visible {
+			bit = seenVisibleAnns
+		}
+		if p.once(seen, bit, name) {
+			anns := readAnnotations(&body, p.pool, p.build)
+			if p.sub(&body) && p.build {
+				// Visible ones first, whatever the attribute order.
+				for i := range anns {
+					setVisible(&anns[i], visible)
 				}
-			case !methods && bytes.Equal(name, attrConstantValue):
-				p.u2attr(&body, TagInteger, TagLong, TagFloat, TagDouble, TagString)
-			case bytes.Equal(name, attrVisibleAnns), bytes.Equal(name, attrInvisibleAnns):
-				readAnnotations(&body, p.pool, false)
-				p.sub(&body)
-			case methods && !p.cls.opts.SkipCode && bytes.Equal(name, attrCode):
-				readCode(&body, p.pool, false)
-				p.sub(&body)
+				if visible {
+					m.annotations = append(anns, m.annotations...)
+				} else {
+					m.annotations = append(m.annotations, anns...)
+				}
+			}
+		}
+	case methods && bytes.Equal(name, attrCode):
+		// Two Code attributes are refused even under SkipCode: the class is
+		// malformed whatever the reader wants of it.
+		if p.once(seen, seenCode, name) && !p.cls.opts.SkipCode {
+			code := readCode(&body, p.pool, p.build)
+			if p.sub(&body) {
+				m.code = code
 			}
 		}
 	}
+	if p.c.failed {
+		p.within(string(name) + " attribute")
+	}
+}
+
+// memberName names a field or method for an error message: by name and
+// descriptor when they are valid, else by position.
+func (p *parser) memberName(what string, i int, name, desc uint16) string {
+	if p.pool.Tag(name) == TagUtf8 && p.pool.Tag(desc) == TagUtf8 {
+		return what + " " + strconv.Quote(p.pool.utf8(name)+" "+p.pool.utf8(desc))
+	}
+	return what + " #" + strconv.Itoa(i)
 }
 
 // checkNesting fails when the descriptor or signature at index nests types
@@ -395,52 +511,98 @@ func (p *parser) classAttributes() {
 	c.mark = c.off
 	n := c.count(6, "attributes")
 	cls := p.cls
+	var seen uint16
 	for j := 0; j < n && !c.failed; j++ {
 		name, body, ok := p.attrHeader()
 		if !ok {
 			return
 		}
+		whole := span{body.off, len(body.data)}
 		switch {
 		case bytes.Equal(name, attrSourceFile):
-			cls.sourceFile = p.u2attr(&body, TagUtf8)
+			if p.once(&seen, seenSourceFile, name) {
+				cls.sourceFile, _ = p.u2attr(&body, TagUtf8)
+			}
 		case bytes.Equal(name, attrSignature):
-			cls.signature = p.u2attr(&body, TagUtf8)
-			if !body.failed {
-				p.checkNesting(c, cls.signature, "signature")
+			if p.once(&seen, seenSignature, name) {
+				if si, ok := p.u2attr(&body, TagUtf8); ok {
+					cls.signature = si
+					p.checkNesting(c, si, "signature")
+				}
 			}
 		case bytes.Equal(name, attrVisibleAnns):
-			cls.visAnn = body.off
-			readAnnotations(&body, p.pool, false)
-			p.sub(&body)
-		case bytes.Equal(name, attrInvisibleAnns):
-			cls.invisAnn = body.off
-			readAnnotations(&body, p.pool, false)
-			p.sub(&body)
-		case bytes.Equal(name, attrInnerClasses):
-			cls.innerOff = body.off
-			k := body.count(8, "inner classes")
-			for i := 0; i < k && !body.failed; i++ {
-				body.mark = body.off
-				p.pool.check(&body, body.u2(), TagClass)
-				p.pool.checkOpt(&body, body.u2(), TagClass)
-				p.pool.checkOpt(&body, body.u2(), TagUtf8)
-				body.skip(2)
-			}
-			p.sub(&body)
-		case bytes.Equal(name, attrEnclosingMethod):
-			ci := body.u2()
-			mi := body.u2()
-			if p.pool.check(&body, ci, TagClass) && p.pool.checkOpt(&body, mi, TagNameAndType) && p.sub(&body) {
-				em := &EnclosingMethod{Class: p.pool.className(ci)}
-				if mi != 0 {
-					nt := p.pool.nameAndType(mi)
-					em.Name, em.Descriptor = nt.Name, nt.Descriptor
-				}
-				cls.enclosing = em
-			} else {
+			if p.once(&seen, seenVisibleAnns, name) {
+				cls.visAnn = whole
+				readAnnotations(&body, p.pool, false)
 				p.sub(&body)
 			}
+		case bytes.Equal(name, attrInvisibleAnns):
+			if p.once(&seen, seenInvisibleAnns, name) {
+				cls.invisAnn = whole
+				readAnnotations(&body, p.pool, false)
+				p.sub(&body)
+			}
+		case bytes.Equal(name, attrInnerClasses):
+			if p.once(&seen, seenInnerClasses, name) {
+				cls.inner = whole
+				p.innerClasses(&body)
+				p.sub(&body)
+			}
+		case bytes.Equal(name, attrEnclosingMethod):
+			if p.once(&seen, seenEnclosingMethod, name) {
+				ci := body.u2()
+				mi := body.u2()
+				if p.pool.check(&body, ci, TagClass) && p.pool.checkOpt(&body, mi, TagNameAndType) && p.sub(&body) {
+					em := &EnclosingMethod{Class: p.pool.className(ci)}
+					if mi != 0 {
+						nt := p.pool.nameAndType(mi)
+						em.Name, em.Descriptor = nt.Name, nt.Descriptor
+					}
+					cls.enclosing = em
+				} else {
+					p.sub(&body)
+				}
+			}
 		}
+		if c.failed {
+			p.within(string(name) + " attribute")
+		}
+	}
+}
+
+// innerClasses validates, or with p.build decodes, an InnerClasses body.
+func (p *parser) innerClasses(body *cursor) []InnerClass {
+	k := body.count(8, "inner classes")
+	var out []InnerClass
+	if p.build {
+		out = make([]InnerClass, 0, k)
+	}
+	for i := 0; i < k && !body.failed; i++ {
+		body.mark = body.off
+		ci, oi, ni, acc := body.u2(), body.u2(), body.u2(), body.u2()
+		if p.pool.check(body, ci, TagClass) && p.pool.checkOpt(body, oi, TagClass) && p.pool.checkOpt(body, ni, TagUtf8) && p.build {
+			out = append(out, InnerClass{Inner: p.pool.className(ci), Outer: p.pool.classNameOpt(oi),
+				InnerName: p.pool.utf8Opt(ni), Access: AccessFlags(acc)})
+		}
+	}
+	return out
+}
+
+// reader returns a parser that decodes, at offset off, what Parse validated.
+func (c *Class) reader(off int) *parser {
+	return &parser{c: newCursor(c.data, off), cls: c, pool: c.pool, name: c.pool.class, build: true}
+}
+
+// body returns a cursor over an attribute body recorded by Parse.
+func (c *Class) body(s span) cursor {
+	return cursor{data: c.data[:s.end], off: s.off, mark: s.off}
+}
+
+// decoded counts a fault (see faults) when a lazy decode of validated bytes
+// failed or stopped short of its end.
+func decoded(cur *cursor) {
+	if cur.failed || cur.off != len(cur.data) {
+		faults.Add(1)
 	}
 }
 
@@ -502,22 +664,14 @@ func (c *Class) EnclosingMethod() *EnclosingMethod { return c.enclosing }
 // InnerClasses returns the InnerClasses attribute entries.
 func (c *Class) InnerClasses() []InnerClass {
 	c.innerOnce.Do(func() {
-		if c.innerOff < 0 {
+		if !c.inner.present() {
 			return
 		}
-		cur := newCursor(c.data, c.innerOff)
-		n := int(cur.u2())
-		c.inner = make([]InnerClass, n)
-		for i := range c.inner {
-			c.inner[i] = InnerClass{
-				Inner:     c.pool.className(cur.u2()),
-				Outer:     c.pool.classNameOpt(cur.u2()),
-				InnerName: c.pool.utf8Opt(cur.u2()),
-				Access:    AccessFlags(cur.u2()),
-			}
-		}
+		cur := c.body(c.inner)
+		c.innerList = c.reader(0).innerClasses(&cur)
+		decoded(&cur)
 	})
-	return c.inner
+	return c.innerList
 }
 
 // Annotations returns the class's RuntimeVisibleAnnotations followed by its
@@ -540,11 +694,11 @@ func (c *Class) Annotation(descriptor string) *Annotation {
 // Annotations, without building their elements.
 func (c *Class) AnnotationTypes() []string {
 	var out []string
-	for _, off := range [2]int{c.visAnn, c.invisAnn} {
-		if off < 0 {
+	for _, s := range [2]span{c.visAnn, c.invisAnn} {
+		if !s.present() {
 			continue
 		}
-		cur := newCursor(c.data, off)
+		cur := c.body(s)
 		for n := int(cur.u2()); n > 0 && !cur.failed; n-- {
 			out = append(out, c.pool.utf8(cur.u2()))
 			skipElements(&cur)
@@ -588,11 +742,11 @@ func (c *Class) AnnotationStrings(descriptor, name string) ([]string, bool) {
 // findElement leaves a cursor at the element_value of element name of the first class annotation
 // of type descriptor; the annotations were validated when the class was parsed.
 func (c *Class) findElement(descriptor, name string) (cur cursor, visible, ok bool) {
-	for k, off := range [2]int{c.visAnn, c.invisAnn} {
-		if off < 0 {
+	for k, s := range [2]span{c.visAnn, c.invisAnn} {
+		if !s.present() {
 			continue
 		}
-		cur = newCursor(c.data, off)
+		cur = c.body(s)
 		for n := int(cur.u2()); n > 0 && !cur.failed; n-- {
 			if c.pool.utf8(cur.u2()) != descriptor {
 				skipElements(&cur)
@@ -636,42 +790,33 @@ func skipValue(cur *cursor) {
 	}
 }
 
-func (c *Class) annotationsAt(dst []Annotation, off int, visible bool) []Annotation {
-	if off < 0 {
+func (c *Class) annotationsAt(dst []Annotation, s span, visible bool) []Annotation {
+	if !s.present() {
 		return dst
 	}
-	cur := newCursor(c.data, off)
-	return appendAnnotations(dst, &cur, c.pool, visible)
+	cur := c.body(s)
+	dst = appendAnnotations(dst, &cur, c.pool, visible)
+	decoded(&cur)
+	return dst
 }
 
 // Fields returns the fields in class-file order.
 func (c *Class) Fields() []Field {
 	c.fieldsOnce.Do(func() {
-		cur := newCursor(c.data, c.fieldsOff)
-		n := int(cur.u2())
-		if n == 0 {
-			return
-		}
-		c.fields = make([]Field, n)
-		for i := range c.fields {
-			f := &c.fields[i]
-			f.Access = AccessFlags(cur.u2())
-			f.Name = c.pool.utf8(cur.u2())
-			f.Descriptor = c.pool.utf8(cur.u2())
-			ac := int(cur.u2())
-			for j := 0; j < ac; j++ {
-				name, body := c.attr(&cur)
-				switch {
-				case bytes.Equal(name, attrSignature):
-					f.Signature = c.pool.utf8(body.u2())
-				case bytes.Equal(name, attrConstantValue):
-					f.ConstantValue, _ = c.pool.Constant(body.u2())
-				case bytes.Equal(name, attrVisibleAnns):
-					f.Annotations = appendAnnotations(f.Annotations, &body, c.pool, true)
-				case bytes.Equal(name, attrInvisibleAnns):
-					f.Annotations = appendAnnotations(f.Annotations, &body, c.pool, false)
-				}
+		p := c.reader(c.fieldsOff)
+		p.members(false, func(m member) {
+			if c.fields == nil {
+				c.fields = make([]Field, 0, c.memberCount(c.fieldsOff))
 			}
+			f := Field{Access: m.access, Name: c.pool.utf8(m.name), Descriptor: c.pool.utf8(m.desc),
+				Signature: c.pool.utf8Opt(m.signature), Annotations: m.annotations}
+			if m.constant != 0 {
+				f.ConstantValue, _ = c.pool.Constant(m.constant)
+			}
+			c.fields = append(c.fields, f)
+		})
+		if p.c.failed {
+			faults.Add(1)
 		}
 	})
 	return c.fields
@@ -680,43 +825,26 @@ func (c *Class) Fields() []Field {
 // Methods returns the methods in class-file order.
 func (c *Class) Methods() []Method {
 	c.methodsOnce.Do(func() {
-		cur := newCursor(c.data, c.methodsOff)
-		n := int(cur.u2())
-		if n == 0 {
-			return
-		}
-		c.methods = make([]Method, n)
-		for i := range c.methods {
-			m := &c.methods[i]
-			m.Access = AccessFlags(cur.u2())
-			m.Name = c.pool.utf8(cur.u2())
-			m.Descriptor = c.pool.utf8(cur.u2())
-			ac := int(cur.u2())
-			for j := 0; j < ac; j++ {
-				name, body := c.attr(&cur)
-				switch {
-				case bytes.Equal(name, attrSignature):
-					m.Signature = c.pool.utf8(body.u2())
-				case bytes.Equal(name, attrVisibleAnns):
-					m.Annotations = appendAnnotations(m.Annotations, &body, c.pool, true)
-				case bytes.Equal(name, attrInvisibleAnns):
-					m.Annotations = appendAnnotations(m.Annotations, &body, c.pool, false)
-				case !c.opts.SkipCode && bytes.Equal(name, attrCode):
-					m.Code = readCode(&body, c.pool, true)
-				}
+		p := c.reader(c.methodsOff)
+		p.members(true, func(m member) {
+			if c.methods == nil {
+				c.methods = make([]Method, 0, c.memberCount(c.methodsOff))
 			}
+			c.methods = append(c.methods, Method{Access: m.access, Name: c.pool.utf8(m.name), Descriptor: c.pool.utf8(m.desc),
+				Signature: c.pool.utf8Opt(m.signature), Annotations: m.annotations, Code: m.code})
+		})
+		if p.c.failed {
+			faults.Add(1)
 		}
 	})
 	return c.methods
 }
 
-// attr reads an attribute header from an already validated position.
-func (c *Class) attr(cur *cursor) ([]byte, cursor) {
-	name := c.pool.utf8Bytes(cur.u2())
-	n := int(cur.u4())
-	body := cursor{data: c.data[:cur.off+n], off: cur.off, mark: cur.off}
-	cur.off += n
-	return name, body
+// memberCount is the fields_count or methods_count at off, which Parse
+// checked against the bytes left.
+func (c *Class) memberCount(off int) int {
+	cur := newCursor(c.data, off)
+	return int(cur.u2())
 }
 
 // Method returns the first method with the given name and descriptor

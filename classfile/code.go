@@ -1,6 +1,9 @@
 package classfile
 
-import "strconv"
+import (
+	"bytes"
+	"strconv"
+)
 
 // Opcode is a JVM instruction opcode.
 type Opcode byte
@@ -84,6 +87,10 @@ type Instruction struct {
 	Wide    bool
 }
 
+// maxCodeLength bounds code_length (JVMS §4.7.3: greater than 0 and less
+// than 65536).
+const maxCodeLength = 65535
+
 // readCode validates (build false) or decodes (build true, input already
 // validated) a Code attribute body.
 func readCode(c *cursor, p *ConstantPool, build bool) *Code {
@@ -91,7 +98,13 @@ func readCode(c *cursor, p *ConstantPool, build bool) *Code {
 	maxStack := c.u2()
 	maxLocals := c.u2()
 	n := c.u4()
-	if !c.failed && uint64(n) > uint64(c.left()) {
+	switch {
+	case c.failed:
+	case n == 0 || n > maxCodeLength:
+		// Checked before anything is read: a 360 KB <clinit> costs nothing.
+		c.fail("code length " + strconv.FormatUint(uint64(n), 10) + " outside 1.." + strconv.Itoa(maxCodeLength))
+		return nil
+	case uint64(n) > uint64(c.left()):
 		c.fail("code length exceeds attribute")
 		return nil
 	}
@@ -109,6 +122,12 @@ func readCode(c *cursor, p *ConstantPool, build bool) *Code {
 	for i := 0; i < ne && !c.failed; i++ {
 		c.mark = c.off
 		start, end, handler, ct := c.u2(), c.u2(), c.u2(), c.u2()
+		// JVMS §4.7.3: [start_pc, end_pc) and handler_pc lie in the code.
+		if start >= end || uint32(end) > n || uint32(handler) >= n {
+			c.fail("exception table entry " + strconv.Itoa(i) + ": range [" + strconv.Itoa(int(start)) + ", " + strconv.Itoa(int(end)) +
+				") or handler " + strconv.Itoa(int(handler)) + " outside the code of length " + strconv.FormatUint(uint64(n), 10))
+			break
+		}
 		if !p.checkOpt(c, ct, TagClass) {
 			break
 		}
@@ -121,29 +140,52 @@ func readCode(c *cursor, p *ConstantPool, build bool) *Code {
 	for i := 0; i < na && !c.failed; i++ {
 		c.mark = c.off
 		idx := c.u2()
-		p.check(c, idx, TagUtf8)
 		l := c.u4()
-		if !c.failed && uint64(l) > uint64(c.left()) {
+		if !p.check(c, idx, TagUtf8) {
+			break
+		}
+		if uint64(l) > uint64(c.left()) {
 			c.fail(errAttrLengthOverflow)
+			break
 		}
-		if build && !c.failed && l >= 2 && p.utf8(idx) == "LineNumberTable" {
-			// Line numbers only order classes in reports: a malformed table is ignored, like
-			// any attribute we could do without.
+		body := c.bytes(int(l))
+		if !build {
+			continue
+		}
+		switch name := p.utf8Bytes(idx); {
+		case bytes.Equal(name, attrLineNumberTable):
 			// A method may carry several tables (JVMS §4.7.12): together they are its table.
-			body := *c
-			if n := int(body.u2()); uint64(2+4*n) <= uint64(l) {
-				for range n {
-					code.Lines = append(code.Lines, LineNumber{StartPC: body.u2(), Line: body.u2()})
-				}
-			}
+			forLines(body, func(startPC, line uint16) {
+				code.Lines = append(code.Lines, LineNumber{StartPC: startPC, Line: line})
+			})
+		case bytes.Equal(name, attrLocalVariableTable) && len(body) >= 2:
+			code.localVars = append(code.localVars, body)
 		}
-		if build && !c.failed && l >= 2 && p.utf8(idx) == "LocalVariableTable" {
-			body := *c
-			code.localVars = append(code.localVars, body.bytes(int(l)))
-		}
-		c.skip(int(l))
 	}
 	return code
+}
+
+var (
+	attrLineNumberTable    = []byte("LineNumberTable")
+	attrLocalVariableTable = []byte("LocalVariableTable")
+)
+
+// forLines calls fn for each entry of a LineNumberTable body. Line numbers
+// only order classes in reports: a malformed table (too short for its count)
+// is ignored, like any attribute we could do without, by readCode and
+// Class.FirstLine alike.
+func forLines(body []byte, fn func(startPC, line uint16)) {
+	if len(body) < 2 {
+		return
+	}
+	n := int(body[0])<<8 | int(body[1])
+	if 2+4*n > len(body) {
+		return
+	}
+	for i := range n {
+		e := body[2+4*i : 6+4*i]
+		fn(uint16(e[0])<<8|uint16(e[1]), uint16(e[2])<<8|uint16(e[3]))
+	}
 }
 
 // LocalVariable is one LocalVariableTable entry: local Index holds a value named Name, of type

@@ -11,7 +11,8 @@ import (
 var ErrNotClassFile = errors.New("not a class file")
 
 // ErrTooLarge is wrapped by the FormatError returned for an archive entry
-// whose decompressed size exceeds the configured cap.
+// whose decompressed size exceeds the configured cap, and for a file larger
+// than ReadRegularFile's max.
 var ErrTooLarge = errors.New("entry exceeds size limit")
 
 // ErrNestingTooDeep is wrapped by the FormatError returned for an archive

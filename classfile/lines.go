@@ -2,8 +2,6 @@ package classfile
 
 import "bytes"
 
-var attrLineNumberTable = []byte("LineNumberTable")
-
 // FirstLine returns the smallest source line of the class's code: the least
 // positive Code.FirstLine of Methods, 0 without line numbers or when parsed
 // with SkipCode. It reads the line-number tables in place, without decoding the
@@ -14,38 +12,47 @@ func (c *Class) FirstLine() int {
 		return 0
 	}
 	first := 0
-	cur := newCursor(c.data, c.methodsOff)
-	for range int(cur.u2()) {
-		cur.off += 6 // access_flags, name_index, descriptor_index
-		for range int(cur.u2()) {
-			name, body := c.attr(&cur)
-			if !bytes.Equal(name, attrCode) {
+	p := c.reader(c.methodsOff)
+	cur := &p.c
+	// The walk follows the structure Parse validated, through the same
+	// bounds-checked cursor; a failure would be a fault, not a panic.
+	for n := int(cur.u2()); n > 0 && !cur.failed; n-- {
+		cur.skip(6) // access_flags, name_index, descriptor_index
+		for k := int(cur.u2()); k > 0 && !cur.failed; k-- {
+			name, body, ok := p.attrHeader()
+			if !ok || !bytes.Equal(name, attrCode) {
 				continue
 			}
-			body.off += 4 // max_stack, max_locals
-			body.off += int(body.u4())
-			body.off += 8 * int(body.u2()) // exception_table
-			// m is this method's Code.FirstLine.
-			m := 0
-			for range int(body.u2()) {
-				name, lines := c.attr(&body)
-				// A malformed table is ignored, as readCode does.
-				if n := len(lines.data) - lines.off; n < 2 || !bytes.Equal(name, attrLineNumberTable) {
-					continue
-				}
-				if k := int(lines.u2()); 2+4*k <= len(lines.data)-lines.mark {
-					for range k {
-						lines.off += 2 // start_pc
-						if l := int(lines.u2()); m == 0 || l < m {
-							m = l
-						}
-					}
-				}
-			}
-			if m > 0 && (first == 0 || m < first) {
+			if m := codeFirstLine(&body, c.pool); m > 0 && (first == 0 || m < first) {
 				first = m
 			}
 		}
 	}
+	if cur.failed {
+		faults.Add(1)
+	}
 	return first
+}
+
+// codeFirstLine is Code.FirstLine of the Code attribute body at cur.
+func codeFirstLine(cur *cursor, p *ConstantPool) int {
+	cur.skip(4)                 // max_stack, max_locals
+	cur.skip(int(cur.u4()))     // code
+	cur.skip(8 * int(cur.u2())) // exception_table
+	m := 0
+	for k := int(cur.u2()); k > 0 && !cur.failed; k-- {
+		idx := cur.u2()
+		body := cur.bytes(int(cur.u4()))
+		if p.Tag(idx) == TagUtf8 && bytes.Equal(p.utf8Bytes(idx), attrLineNumberTable) {
+			forLines(body, func(_, line uint16) {
+				if m == 0 || int(line) < m {
+					m = int(line)
+				}
+			})
+		}
+	}
+	if cur.failed {
+		faults.Add(1)
+	}
+	return m
 }

@@ -274,8 +274,14 @@ func (p *ConstantPool) errorf(index uint16, msg string) error {
 	return &FormatError{Class: p.class, Offset: off, Msg: msg}
 }
 
-// utf8 decodes a Utf8 entry known to be valid, memoising the result.
+// utf8 decodes the Utf8 entry at index, memoising the result. Callers pass
+// indexes that Parse checked; any other is a fault (see faults) and gives "",
+// never an out-of-range read.
 func (p *ConstantPool) utf8(index uint16) string {
+	if p.Tag(index) != TagUtf8 {
+		faults.Add(1)
+		return ""
+	}
 	w, shift := &p.state[index/16], index%16*2
 	if w.Load()>>shift&3 == utf8Done {
 		return p.strs[index]
@@ -308,8 +314,12 @@ const (
 )
 
 // utf8Bytes returns the raw bytes of a valid Utf8 entry, for comparisons that
-// need no string.
+// need no string; nil (and a fault) for any other index.
 func (p *ConstantPool) utf8Bytes(index uint16) []byte {
+	if p.Tag(index) != TagUtf8 {
+		faults.Add(1)
+		return nil
+	}
 	off := int(p.offs[index])
 	n := int(p.u2(off))
 	return p.data[off+2 : off+2+n]
@@ -323,8 +333,13 @@ func (p *ConstantPool) utf8Opt(index uint16) string {
 	return p.utf8(index)
 }
 
-// className returns the name of a valid Class entry.
+// className returns the name of a valid Class entry ("" and a fault for any
+// other index).
 func (p *ConstantPool) className(index uint16) string {
+	if p.Tag(index) != TagClass {
+		faults.Add(1)
+		return ""
+	}
 	return p.utf8(p.u2(int(p.offs[index])))
 }
 
@@ -335,12 +350,24 @@ func (p *ConstantPool) classNameOpt(index uint16) string {
 	return p.className(index)
 }
 
+// nameAndType reads a valid NameAndType entry (zero and a fault for any other
+// index).
 func (p *ConstantPool) nameAndType(index uint16) NameAndType {
+	if p.Tag(index) != TagNameAndType {
+		faults.Add(1)
+		return NameAndType{}
+	}
 	off := int(p.offs[index])
 	return NameAndType{Name: p.utf8(p.u2(off)), Descriptor: p.utf8(p.u2(off + 2))}
 }
 
+// memberRef reads a valid Fieldref, Methodref or InterfaceMethodref (zero and a
+// fault for any other index).
 func (p *ConstantPool) memberRef(index uint16) MemberRef {
+	if t := p.Tag(index); t != TagFieldref && t != TagMethodref && t != TagInterfaceMethodref {
+		faults.Add(1)
+		return MemberRef{}
+	}
 	off := int(p.offs[index])
 	nt := p.nameAndType(p.u2(off + 2))
 	return MemberRef{Kind: byte(p.tags[index]), Owner: p.className(p.u2(off)), Name: nt.Name, Descriptor: nt.Descriptor}

@@ -172,22 +172,45 @@ func (p *sigReader) fieldType() *TypeSignature {
 	switch c := p.peek(); c {
 	case 'L':
 		p.i++
-		t := &TypeSignature{Kind: SigClass, Class: p.ident("<;.")}
+		// Each class of "La/Outer<TT;>.Inner<TU;>.Deeper;" is a prefix of the
+		// innermost one's name: build that name once and slice it, rather
+		// than concatenate each level's name anew, which for a 64 KiB
+		// signature of one-letter segments cost a gigabyte.
+		var name strings.Builder
+		name.WriteString(p.ident("<;."))
+		var ends []int
+		var args [][]TypeArgument
+		levels := p.depth
+		defer func() { p.depth = levels }()
 		for {
+			var a []TypeArgument
 			if p.peek() == '<' {
-				t.Args = p.typeArguments()
+				a = p.typeArguments()
 			}
+			ends, args = append(ends, name.Len()), append(args, a)
 			if p.peek() != '.' {
 				break
 			}
+			// An inner class of a parameterized class nests in its outer
+			// class's type (Outer), one level each.
+			if p.depth++; p.depth > DefaultMaxNesting {
+				p.fail("types nested more than " + strconv.Itoa(DefaultMaxNesting) + " deep")
+				return nil
+			}
 			p.i++
-			t = &TypeSignature{Kind: SigClass, Class: t.Class + "$" + p.ident("<;."), Outer: t}
+			name.WriteByte('$')
+			name.WriteString(p.ident("<;."))
 		}
 		if p.peek() != ';' {
 			p.fail("missing ;")
 			return nil
 		}
 		p.i++
+		full := name.String()
+		var t *TypeSignature
+		for k, end := range ends {
+			t = &TypeSignature{Kind: SigClass, Class: full[:end], Args: args[k], Outer: t}
+		}
 		return t
 	case 'T':
 		p.i++

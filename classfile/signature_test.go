@@ -2,6 +2,7 @@ package classfile
 
 import (
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -172,4 +173,39 @@ func FuzzSignature(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSignatureInnerClassChain: each inner class of a parameterized outer one
+// is a level of nesting, and the names are built once: a 64 KiB chain of
+// one-letter inner classes used to allocate a gigabyte.
+func TestSignatureInnerClassChain(t *testing.T) {
+	for _, tc := range []struct {
+		levels int
+		ok     bool
+	}{{1, true}, {200, true}, {254, true}, {255, false}, {32000, false}} {
+		sig := "La" + strings.Repeat(".b", tc.levels) + ";"
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		st, err := ParseFieldSignature(sig)
+		runtime.ReadMemStats(&after)
+		if (err == nil) != tc.ok {
+			t.Fatalf("%d levels: err %v", tc.levels, err)
+		}
+		if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
+			t.Errorf("%d levels: %d bytes allocated", tc.levels, n)
+		}
+		if !tc.ok {
+			continue
+		}
+		depth := 0
+		for s := st; s != nil; s = s.Outer {
+			if want := "a" + strings.Repeat("$b", tc.levels-depth); s.Class != want {
+				t.Fatalf("%d levels, outer %d: class %q", tc.levels, depth, s.Class)
+			}
+			depth++
+		}
+		if depth != tc.levels+1 || render(st) != sig {
+			t.Errorf("%d levels: %d types, rendered %q", tc.levels, depth, render(st))
+		}
+	}
 }

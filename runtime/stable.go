@@ -2,10 +2,10 @@
 // across a whole classpath, and what a call site computes for a concrete instantiation.
 //
 // A class's $stable comes from its bytecode: a ConstantValue attribute if there is one, otherwise
-// the instructions of <clinit> that end in the putstatic of $stable. Only the straight-line
-// instructions compilers emit for it are interpreted (int constants, getstatic of other classes'
-// $stable, bitwise operators and stack shuffles); anything else is reported as not simulable,
-// never guessed. Reads of another class's $stable are followed through the classpath, with the
+// what <clinit> stores there on the paths the JVM can take through it (flow.go). The value is
+// built from int constants, static int field reads (other classes' $stable) and int arithmetic;
+// a value computed otherwise, or paths that store different values, are reported as not
+// simulable, never guessed. Reads of another class's $stable are followed through the classpath, with the
 // JVM's initialization semantics: a class still being initialized reads as 0.
 package runtime
 
@@ -52,16 +52,137 @@ func (c Const) String() string { return strconv.Itoa(int(c.Value)) }
 func (r Ref) String() string {
 	return simpleName(r.Class) + "." + r.Field
 }
+
+// String renders the expression with its operands in parentheses. One with more than
+// maxRenderedTerms operands drops the parentheses of chains of one associative operator
+// ("a | b | c") and stops after maxRenderedTerms operands or maxRenderedBytes bytes with
+// "…(N more)", so that a huge initializer costs neither quadratic time nor memory to print.
 func (o Op) String() string {
-	x, y := o.X.String(), o.Y.String()
-	if _, ok := o.X.(Op); ok {
-		x = "(" + x + ")"
-	}
-	if _, ok := o.Y.(Op); ok {
-		y = "(" + y + ")"
-	}
-	return x + " " + o.Op + " " + y
+	w := exprWriter{flat: !fewerTerms(o, maxRenderedTerms)}
+	w.op(o)
+	return w.finish()
 }
+
+// Bounds of Op.String.
+const (
+	maxRenderedTerms = 64
+	maxRenderedBytes = 4096
+	maxCountedNodes  = 1 << 20 // nodes counted for "N more"; beyond, "N+ more"
+)
+
+// exprWriter renders an Op within the bounds; once full it only counts the operands left out.
+type exprWriter struct {
+	b      strings.Builder
+	flat   bool
+	terms  int
+	full   bool
+	more   int
+	visits int
+}
+
+func (w *exprWriter) write(s string) {
+	if !w.full {
+		w.b.WriteString(s)
+	}
+}
+
+func (w *exprWriter) op(o Op) {
+	if w.full {
+		w.skip(o)
+		return
+	}
+	if !w.flat || !associative[o.Op] {
+		w.operand(o.X)
+		w.write(" " + o.Op + " ")
+		w.operand(o.Y)
+		return
+	}
+	// The chain's operands, left to right, without recursing down a long spine.
+	first := true
+	pending := []Expr{o}
+	for len(pending) > 0 {
+		x := pending[len(pending)-1]
+		pending = pending[:len(pending)-1]
+		if w.full {
+			w.skip(x)
+			continue
+		}
+		if y, ok := x.(Op); ok && y.Op == o.Op {
+			pending = append(pending, y.Y, y.X)
+			continue
+		}
+		if !first {
+			w.write(" " + o.Op + " ")
+		}
+		first = false
+		w.operand(x)
+	}
+}
+
+func (w *exprWriter) operand(x Expr) {
+	if w.full {
+		w.skip(x)
+		return
+	}
+	if y, ok := x.(Op); ok {
+		w.write("(")
+		w.op(y)
+		w.write(")")
+		return
+	}
+	if w.terms >= maxRenderedTerms || w.b.Len() >= maxRenderedBytes {
+		w.full = true
+		w.skip(x)
+		return
+	}
+	w.terms++
+	w.b.WriteString(x.String())
+}
+
+// skip counts the operands of x, up to maxCountedNodes nodes in all.
+func (w *exprWriter) skip(x Expr) {
+	pending := []Expr{x}
+	for len(pending) > 0 && w.visits < maxCountedNodes {
+		w.visits++
+		x := pending[len(pending)-1]
+		pending = pending[:len(pending)-1]
+		if y, ok := x.(Op); ok {
+			pending = append(pending, y.X, y.Y)
+		} else {
+			w.more++
+		}
+	}
+}
+
+func (w *exprWriter) finish() string {
+	switch {
+	case w.visits >= maxCountedNodes:
+		w.b.WriteString("…(" + strconv.Itoa(w.more) + "+ more)")
+	case w.more > 0:
+		w.b.WriteString("…(" + strconv.Itoa(w.more) + " more)")
+	}
+	return w.b.String()
+}
+
+// fewerTerms reports whether x has at most n operands, looking at no more than it must.
+func fewerTerms(x Expr, n int) bool {
+	pending := []Expr{x}
+	for len(pending) > 0 {
+		x := pending[len(pending)-1]
+		pending = pending[:len(pending)-1]
+		if y, ok := x.(Op); ok {
+			pending = append(pending, y.Y, y.X)
+			continue
+		}
+		if n--; n < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// associative are the operators whose chains read the same without parentheses.
+var associative = map[string]bool{"|": true, "&": true, "^": true, "+": true, "*": true}
 
 func simpleName(internal string) string {
 	if i := strings.LastIndexAny(internal, "/$"); i >= 0 {
@@ -124,7 +245,9 @@ func (e *MissingFieldError) Error() string {
 	return fmt.Sprintf("%s: reads %s.%s, but %s has no such field", e.From, e.Class, e.Field, e.Class)
 }
 
-// NotSimulableError is an initializer outside what the evaluator interprets.
+// NotSimulableError is an initializer outside what the evaluator interprets: a value computed
+// otherwise than from int constants, static int fields and int arithmetic, paths through
+// <clinit> that store different values, or control flow it cannot follow within its bounds.
 type NotSimulableError struct {
 	Class, Input, Entry string
 	Offset              int
@@ -385,14 +508,13 @@ func readInitializer(c *classfile.Class, init *initializer) {
 	if m == nil || m.Code == nil {
 		return
 	}
-	if off, ok := alwaysThrows(m.Code); ok {
-		init.err = &InitFailsError{Class: init.class, Offset: off}
-		return
-	}
 	expr, err := clinitStore(c, m.Code)
 	if err != nil {
-		if ns, ok := err.(*NotSimulableError); ok {
-			ns.Class, ns.Input, ns.Entry = init.class, init.input, init.entry
+		switch e := err.(type) {
+		case *NotSimulableError:
+			e.Class, e.Input, e.Entry = init.class, init.input, init.entry
+		case *InitFailsError:
+			e.Class = init.class
 		}
 		init.err = err
 		return
@@ -402,185 +524,8 @@ func readInitializer(c *classfile.Class, init *initializer) {
 	}
 }
 
-// clinitStore finds the putstatic of this class's $stable in <clinit> and rebuilds the value it
-// stores from the straight-line instructions before it. It returns nil when there is no store.
-func clinitStore(c *classfile.Class, code *classfile.Code) (Expr, error) {
-	insns, err := code.Instructions()
-	if err != nil {
-		return nil, err
-	}
-	pool := c.Pool()
-	store := -1
-	for i, in := range insns {
-		if in.Opcode != classfile.OpPutstatic {
-			continue
-		}
-		ref, err := pool.MemberRef(in.Index)
-		if err != nil {
-			return nil, err
-		}
-		if ref.Owner == c.Name() && ref.Name == StableField {
-			if store >= 0 {
-				return nil, &NotSimulableError{Offset: in.Offset, Reason: "$stable is stored more than once"}
-			}
-			store = i
-		}
-	}
-	if store < 0 {
-		return nil, nil
-	}
-	// Walk back until the instructions before the store have produced exactly its operand.
-	need, start := 1, -1
-	for i := store - 1; i >= 0; i-- {
-		eff, ok := stackEffect(pool, &insns[i])
-		if !ok {
-			return nil, &NotSimulableError{Offset: insns[i].Offset, Reason: "instruction " + insns[i].Opcode.String() + " computes $stable"}
-		}
-		need += eff.Pops - eff.Pushes
-		if need <= 0 {
-			start = i
-			break
-		}
-	}
-	if start < 0 {
-		return nil, &NotSimulableError{Offset: insns[store].Offset, Reason: "the stored value is not computed in <clinit>'s straight-line code"}
-	}
-	if off, ok := jumpInto(insns, code, insns[start].Offset, insns[store].Offset); ok {
-		return nil, &NotSimulableError{Offset: off, Reason: "control flow joins the $stable computation"}
-	}
-	var stack []Expr
-	pop := func() (Expr, bool) {
-		if len(stack) == 0 {
-			return nil, false
-		}
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		return x, true
-	}
-	for i := start; i < store; i++ {
-		in := &insns[i]
-		switch op := in.Opcode; {
-		case op >= classfile.OpIconstM1 && op <= classfile.OpIconst5:
-			stack = append(stack, Const{Value: int32(op) - int32(classfile.OpIconst0)})
-		case op == classfile.OpBipush || op == classfile.OpSipush:
-			stack = append(stack, Const{Value: in.Int})
-		case op == classfile.OpLdc || op == classfile.OpLdcW:
-			k, err := pool.Constant(in.Index)
-			if err != nil {
-				return nil, err
-			}
-			n, ok := k.(int32)
-			if !ok {
-				return nil, &NotSimulableError{Offset: in.Offset, Reason: fmt.Sprintf("ldc of %T", k)}
-			}
-			stack = append(stack, Const{Value: n})
-		case op == classfile.OpGetstatic:
-			ref, err := pool.MemberRef(in.Index)
-			if err != nil {
-				return nil, err
-			}
-			stack = append(stack, Ref{Class: ref.Owner, Field: ref.Name})
-		case op == classfile.OpNop:
-		case op == classfile.OpDup:
-			x, ok := pop()
-			if !ok {
-				return nil, &NotSimulableError{Offset: in.Offset, Reason: "stack underflow"}
-			}
-			stack = append(stack, x, x)
-		case op == classfile.OpSwap:
-			x, ok1 := pop()
-			y, ok2 := pop()
-			if !ok1 || !ok2 {
-				return nil, &NotSimulableError{Offset: in.Offset, Reason: "stack underflow"}
-			}
-			stack = append(stack, x, y)
-		case op == classfile.OpPop:
-			if _, ok := pop(); !ok {
-				return nil, &NotSimulableError{Offset: in.Offset, Reason: "stack underflow"}
-			}
-		default:
-			y, ok1 := pop()
-			x, ok2 := pop()
-			if !ok1 || !ok2 {
-				return nil, &NotSimulableError{Offset: in.Offset, Reason: "stack underflow"}
-			}
-			stack = append(stack, Op{Op: binaryOps[op], X: x, Y: y})
-		}
-	}
-	x, ok := pop()
-	if !ok {
-		return nil, &NotSimulableError{Offset: insns[store].Offset, Reason: "stack underflow"}
-	}
-	return x, nil
-}
-
 var binaryOps = map[classfile.Opcode]string{
 	classfile.OpIor: "|", classfile.OpIand: "&", classfile.OpIxor: "^",
 	classfile.OpIshl: "<<", classfile.OpIshr: ">>", classfile.OpIushr: ">>>",
 	classfile.OpIadd: "+", classfile.OpIsub: "-", classfile.OpImul: "*",
-}
-
-// stackEffect gives the effect of the instructions a $stable initializer may use (constants,
-// $stable reads, stack shuffles and int arithmetic); ok is false for anything else.
-func stackEffect(pool *classfile.ConstantPool, in *classfile.Instruction) (classfile.StackEffect, bool) {
-	switch op := in.Opcode; {
-	case op >= classfile.OpIconstM1 && op <= classfile.OpIconst5, op == classfile.OpBipush, op == classfile.OpSipush,
-		op == classfile.OpLdc, op == classfile.OpLdcW, op == classfile.OpGetstatic,
-		op == classfile.OpNop, op == classfile.OpDup, op == classfile.OpSwap, op == classfile.OpPop:
-	default:
-		if _, ok := binaryOps[op]; !ok {
-			return classfile.StackEffect{}, false
-		}
-	}
-	return pool.StackEffect(in)
-}
-
-// jumpInto reports a branch, switch or handler target strictly inside (from, to].
-func jumpInto(insns []classfile.Instruction, code *classfile.Code, from, to int) (int, bool) {
-	inside := func(t int) bool { return t > from && t <= to }
-	for _, in := range insns {
-		if in.Opcode.IsBranch() && inside(int(in.Int)) {
-			return int(in.Int), true
-		}
-		isSwitch := in.Opcode == classfile.OpTableswitch || in.Opcode == classfile.OpLookupswitch
-		if isSwitch && inside(in.Default) {
-			return in.Default, true
-		}
-		for _, t := range in.Targets {
-			if inside(t) {
-				return t, true
-			}
-		}
-	}
-	for _, h := range code.ExceptionTable {
-		if inside(int(h.HandlerPC)) {
-			return int(h.HandlerPC), true
-		}
-	}
-	return 0, false
-}
-
-// alwaysThrows reports an athrow that <clinit>'s straight-line code reaches from its first
-// instruction, before any branch or return and outside every exception handler's range. The
-// class then never finishes initializing, whatever it stored before.
-func alwaysThrows(code *classfile.Code) (int, bool) {
-	insns, err := code.Instructions()
-	if err != nil {
-		return 0, false
-	}
-	for _, in := range insns {
-		switch op := in.Opcode; {
-		case op == classfile.OpAthrow:
-			for _, h := range code.ExceptionTable {
-				if in.Offset >= int(h.StartPC) && in.Offset < int(h.EndPC) {
-					return 0, false
-				}
-			}
-			return in.Offset, true
-		case op.IsBranch(), op == classfile.OpTableswitch, op == classfile.OpLookupswitch,
-			op >= classfile.OpIreturn && op <= classfile.OpReturn:
-			return 0, false
-		}
-	}
-	return 0, false
 }

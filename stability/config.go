@@ -1,22 +1,21 @@
 package stability
 
 import (
-	"bufio"
 	"bytes"
-	"fmt"
-	"os"
-	"regexp"
+	"errors"
+	"io/fs"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
+
+	"github.com/composestab/composestab/classfile"
 )
 
-// validPattern is the compiler's grammar for one configuration line, anchored for a whole match.
-// Both Java and Go read \w as [A-Za-z0-9_], so the two accept the same lines.
-var validPattern = regexp.MustCompile(`^(?:((\w+\*{0,2}|\*{1,2})\.)*((\w+(<?(?P<genericmask>([*|_],)*[*|_])>)+)|(\w+\*{0,2}|\*{1,2})))$`)
-
 // Matcher is one pattern of a stability configuration file, compiled as the compiler's
-// FqNameMatcher does: a literal key (the prefix before the first wildcard), an optional regular
-// expression for the rest, and a type-parameter mask.
+// FqNameMatcher does: a literal key (the prefix before the first wildcard), what the rest of a
+// name must be (a regular expression in the compiler), and a type-parameter mask.
 type Matcher struct {
 	// Pattern is the trimmed configuration line.
 	Pattern string
@@ -24,118 +23,430 @@ type Matcher struct {
 	Key string
 	// Mask selects the type parameters that take part in stability; -1 (no <…>) means all.
 	Mask int32
-	// Source names the file and 0-based line the pattern came from.
+	// Source names the file and the 1-based line the pattern came from, as "path:line".
 	Source string
 
-	rest *regexp.Regexp
+	kind matchKind
+	// alts are the alternatives of the compiler's regular expression for the rest of the name
+	// (it copies '|' into the expression), as token strings: tokWord and tokPath stand for `*`
+	// and `**`, every other byte for itself.
+	alts []string
+	seq  int // position in its Config: of two matchers under one key, the earlier wins
 }
 
-// NewMatcher compiles one pattern. The error text is the compiler's.
+// matchKind sorts patterns by the shape of their rest, so that Config can look the common
+// shapes up instead of trying them one by one.
+type matchKind uint8
+
+const (
+	kindExact matchKind = iota // no wildcard: the name equals Key
+	kindWord                   // Key then `*`: the rest is one or more word characters
+	kindPath                   // Key then `**`: the rest is one or more word characters or dots
+	kindAll                    // the pattern `**`, which the compiler matches against anything
+	kindOther                  // any other rest, matched token by token
+)
+
+// Tokens of a rest alternative. Neither byte can stand for itself: a valid pattern holds only
+// word characters and . * < > , |.
+const (
+	tokWord = '\x01' // `*`: \w+
+	tokPath = '\x02' // `**`: [\w.]+
+)
+
+// NewMatcher compiles one pattern. A pattern the compiler rejects is a *ConfigError whose Msg is
+// the compiler's message and whose Column points into the pattern.
 func NewMatcher(pattern string) (*Matcher, error) {
-	groups := validPattern.FindStringSubmatchIndex(pattern)
-	if groups == nil {
-		return nil, fmt.Errorf("%s is not a valid pattern", pattern)
-	}
-	var key, rest strings.Builder
-	wildcard := false
-	for i := 0; i < len(pattern); i++ {
-		c := pattern[i]
-		if c == '<' {
-			break
-		}
-		switch {
-		case c == '*':
-			wildcard = true
-			if i+1 < len(pattern) && pattern[i+1] == '*' {
-				rest.WriteString(`[\w\.]+`)
-				i++
-			} else {
-				rest.WriteString(`\w+`)
-			}
-		case c == '.' && wildcard:
-			rest.WriteString(`\.`)
-		case wildcard:
-			// Copied into the expression as is, as the compiler does ('|' stays an alternation).
-			rest.WriteByte(c)
-		default:
-			key.WriteByte(c)
-		}
-	}
-	m := &Matcher{Pattern: pattern, Key: key.String(), Mask: -1}
-	if rest.Len() > 0 {
-		re, err := regexp.Compile(`^(?:` + rest.String() + `)$`)
-		if err != nil {
-			return nil, fmt.Errorf("%s is not a valid pattern", pattern)
-		}
-		m.rest = re
-	}
-	gi := 2 * validPattern.SubexpIndex("genericmask")
-	if start := groups[gi]; start >= 0 {
-		var mask int32
-		for i, p := range strings.Split(pattern[start:groups[gi+1]], ",") {
-			if p == "*" && i < 32 {
-				mask |= 1 << i
-			}
-		}
-		m.Mask = mask
-		// The compiler cuts the key at the position of the mask's '<' in the pattern, which can
-		// lie past the key when a wildcard came first; Java then throws this exception.
-		// The key holds only ASCII after validation, so byte and UTF-16 lengths agree.
-		end := start - 1
-		if end > len(m.Key) {
-			return nil, fmt.Errorf("start 0, end %d, length %d", end, len(m.Key))
-		}
-		m.Key = m.Key[:end]
+	m, f := compilePattern(pattern)
+	if f != nil {
+		return nil, &ConfigError{Column: utf8.RuneCountInString(pattern[:f.at]) + 1, Msg: f.msg, reason: f.reason, text: pattern, at: f.at}
 	}
 	return m, nil
 }
 
+// patternFault is why the compiler rejects a pattern: its message, ours, and the byte offset in
+// the pattern it is about.
+type patternFault struct {
+	msg    string
+	reason string
+	at     int
+	framed bool // the compiler's own validation, which it frames with the line number
+}
+
+func compilePattern(pattern string) (*Matcher, *patternFault) {
+	if bad, ok := scanPattern(pattern); !ok {
+		return nil, &patternFault{msg: pattern + " is not a valid pattern", reason: "not a valid pattern", at: bad, framed: true}
+	}
+	// The compiler reads the key and the rest up to the first '<', a wildcard ending the key.
+	head := pattern
+	if i := strings.IndexByte(pattern, '<'); i >= 0 {
+		head = pattern[:i]
+	}
+	m := &Matcher{Pattern: pattern, Key: head, Mask: -1}
+	if star := strings.IndexByte(head, '*'); star >= 0 {
+		m.Key = head[:star]
+		m.alts = restAlternatives(head[star:])
+		switch {
+		case pattern == "**":
+			m.kind = kindAll
+		case len(m.alts) == 1 && m.alts[0] == string(rune(tokWord)):
+			m.kind = kindWord
+		case len(m.alts) == 1 && m.alts[0] == string(rune(tokPath)):
+			m.kind = kindPath
+		default:
+			m.kind = kindOther
+		}
+	}
+	// Only a generic mask, the one grammar branch with '>', defines the mask group.
+	if strings.IndexByte(pattern, '>') >= 0 {
+		seg := strings.LastIndexByte(pattern, '.') + 1
+		start, end := maskGroup(pattern[seg:])
+		start, end = seg+start, seg+end
+		var mask int32
+		pos := 0 // the mask is positions of one byte each, separated by commas
+		for _, c := range []byte(pattern[start:end]) {
+			switch {
+			case c == ',':
+				pos++
+			case c == '*' && pos < 32:
+				mask |= 1 << pos
+			}
+		}
+		m.Mask = mask
+		// The compiler cuts the key at the position of the mask's '<' in the pattern, which can
+		// lie past the key when a wildcard or another mask came first; Java then throws this
+		// exception. The key holds only ASCII, so byte and UTF-16 lengths agree.
+		cut := start - 1
+		if cut > len(m.Key) {
+			msg := "start 0, end " + strconv.Itoa(cut) + ", length " + strconv.Itoa(len(m.Key))
+			return nil, &patternFault{msg: msg, at: cut,
+				reason: "the compiler cannot read this generic mask (it fails with \"" + msg + "\")"}
+		}
+		m.Key = m.Key[:cut]
+	}
+	return m, nil
+}
+
+// maskGroup returns where the grammar's genericmask group lies in the last segment of a valid
+// pattern with a mask: in the last <…> when masks repeat, as a regular expression's group
+// reports its last iteration. Every iteration ends at a '>'; in the first one, \w+ takes all it
+// can of a name and leaves the mask the rest. The expression on a segment of megabytes is slow.
+func maskGroup(seg string) (start, end int) {
+	end = len(seg) - 1 // the last '>'
+	if p := strings.LastIndexByte(seg[:end], '>'); p >= 0 {
+		start = p + 1
+	} else if p := strings.IndexByte(seg[:end], '<'); p >= 0 {
+		start = p
+	} else {
+		s := seg[:end]
+		f := 0 // the first byte \w cannot take
+		for f < len(s) && isWordByte(s[f]) {
+			f++
+		}
+		switch {
+		case f == len(s): // Foo_>: the mask is the last '_'
+			return len(s) - 1, end
+		case s[f] == ',': // Foo_,*>: the mask starts at the '_' before the comma
+			return f - 1, end
+		default: // Foo*,_> or Foo|>
+			return f, end
+		}
+	}
+	if seg[start] == '<' {
+		start++
+	}
+	return start, end
+}
+
+// Pattern scanner states, one bit each: scanPattern runs the grammar as a set of states.
+const (
+	psSegment   = 1 << iota // at the start of a segment
+	psWord                  // after word characters
+	psWordStar              // after word characters and '*'
+	psWordStar2             // after word characters and '**'
+	psStar                  // after a bare '*'
+	psStar2                 // after a bare '**'
+	psMaskOpen              // after a mask's '<'
+	psMaskPos               // after a mask position: * _ or |
+	psMaskComma             // after a mask's ','
+	psMaskClose             // after a mask's '>'
+
+	psAccept = psWord | psWordStar | psWordStar2 | psStar | psStar2 | psMaskClose
+)
+
+// scanPattern reports whether p is in validPattern's language and, if not, the offset of the
+// first byte that no valid pattern continues with (len(p) when p stops short). It runs in one
+// pass with no allocation, where the regular expression on a long line is slow.
+func scanPattern(p string) (bad int, ok bool) {
+	set := uint16(psSegment)
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if set == psWord && c != '_' && isWordByte(c) {
+			continue // the common case, a name going on, leaves the state as it is
+		}
+		w, pos := isWordByte(c), c == '*' || c == '|' || c == '_'
+		var next uint16
+		if set&psSegment != 0 {
+			next |= pick(w, psWord) | pick(c == '*', psStar)
+		}
+		if set&psWord != 0 {
+			next |= pick(w, psWord) | pick(c == '*', psWordStar) | pick(c == '.', psSegment) |
+				pick(c == '<', psMaskOpen) | pick(pos, psMaskPos)
+		}
+		if set&psWordStar != 0 {
+			next |= pick(c == '*', psWordStar2) | pick(c == '.', psSegment)
+		}
+		if set&psStar != 0 {
+			next |= pick(c == '*', psStar2) | pick(c == '.', psSegment)
+		}
+		if set&(psWordStar2|psStar2) != 0 {
+			next |= pick(c == '.', psSegment)
+		}
+		if set&(psMaskOpen|psMaskComma) != 0 {
+			next |= pick(pos, psMaskPos)
+		}
+		if set&psMaskPos != 0 {
+			next |= pick(c == ',', psMaskComma) | pick(c == '>', psMaskClose)
+		}
+		if set&psMaskClose != 0 {
+			next |= pick(c == '<', psMaskOpen) | pick(pos, psMaskPos)
+		}
+		if next == 0 {
+			return i, false
+		}
+		set = next
+	}
+	return len(p), set&psAccept != 0
+}
+
+func pick(cond bool, state uint16) uint16 {
+	if cond {
+		return state
+	}
+	return 0
+}
+
+// isWordByte is \w, in Java and Go alike.
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// restAlternatives turns the part of a pattern from its first wildcard into tokens, '*' and '**'
+// paired from the left as the compiler does, and splits them at '|'.
+func restAlternatives(rest string) []string {
+	b := make([]byte, 0, len(rest))
+	for i := 0; i < len(rest); i++ {
+		switch {
+		case rest[i] == '*' && i+1 < len(rest) && rest[i+1] == '*':
+			b = append(b, tokPath)
+			i++
+		case rest[i] == '*':
+			b = append(b, tokWord)
+		default:
+			b = append(b, rest[i])
+		}
+	}
+	return strings.Split(string(b), "|")
+}
+
 // Matches reports whether the fully qualified name fqName matches the pattern.
 func (m *Matcher) Matches(fqName string) bool {
-	if m.Pattern == "**" {
+	if m.kind == kindAll {
 		return true
 	}
-	if !strings.HasPrefix(fqName, m.Key) {
+	rest, ok := strings.CutPrefix(fqName, m.Key)
+	if !ok {
 		return false
 	}
-	if m.rest == nil {
-		return fqName == m.Key
+	switch m.kind {
+	case kindExact:
+		return rest == ""
+	case kindWord:
+		return rest != "" && wordFrom(rest) == 0
+	case kindPath:
+		return rest != "" && pathFrom(rest) == 0
 	}
-	return m.rest.MatchString(fqName[len(m.Key):])
+	for _, a := range m.alts {
+		if matchTokens(a, rest) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordFrom returns where the longest suffix of s made of word characters starts.
+func wordFrom(s string) int {
+	i := len(s)
+	for i > 0 && isWordByte(s[i-1]) {
+		i--
+	}
+	return i
+}
+
+// pathFrom returns where the longest suffix of s made of word characters and dots starts.
+func pathFrom(s string) int {
+	i := len(s)
+	for i > 0 && (isWordByte(s[i-1]) || s[i-1] == '.') {
+		i--
+	}
+	return i
+}
+
+// matchTokens reports whether s matches the token string p as a whole, the way the compiler's
+// expression does. It simulates the automaton: state i means p[:i] is matched, and a state after
+// a wildcard may take more of its characters. Time is at most len(s) times the live states, and
+// memory the live states.
+func matchTokens(p, s string) bool {
+	if len(s) < len(p) { // every token takes at least one byte
+		return false
+	}
+	if strings.IndexByte(p, tokWord) < 0 && strings.IndexByte(p, tokPath) < 0 {
+		return p == s
+	}
+	// From state i the automaton goes to i or i+1, so walking the states in increasing order
+	// lists the next ones in increasing order too, a repeated one right after itself.
+	cur, next := []int{0}, []int(nil)
+	for j := 0; j < len(s); j++ {
+		c := s[j]
+		next = next[:0]
+		for _, i := range cur {
+			if i > 0 && isWild(p[i-1]) && takes(p[i-1], c) && (len(next) == 0 || next[len(next)-1] != i) {
+				next = append(next, i) // the wildcard just matched takes c too
+			}
+			if i < len(p) && takes(p[i], c) {
+				next = append(next, i+1)
+			}
+		}
+		if len(next) == 0 {
+			return false
+		}
+		cur, next = next, cur
+	}
+	return slices.Contains(cur, len(p))
+}
+
+func isWild(t byte) bool { return t == tokWord || t == tokPath }
+
+// takes reports whether token t matches the byte c.
+func takes(t, c byte) bool {
+	switch t {
+	case tokWord:
+		return isWordByte(c)
+	case tokPath:
+		return isWordByte(c) || c == '.'
+	}
+	return t == c
 }
 
 // Config is the union of stability configuration files, looked up the way the compiler's
-// FqNameMatcherCollection does: matchers sit in a character trie by key, and walking a name from
-// its first character, the first matcher that matches wins (a shorter key wins over a longer one,
-// whatever the file order).
+// FqNameMatcherCollection does: walking a name from its first character through the keys, the
+// first matcher that matches wins (a shorter key wins over a longer one, whatever the file
+// order; under one key the earlier line wins). Keys sit in a radix tree and the common shapes of
+// pattern are looked up, so a lookup costs the name's length plus the irregular patterns under
+// its prefixes, whatever the number of patterns. A Config is safe for concurrent lookups.
 type Config struct {
 	matchers []*Matcher
-	root     *trieNode
+	patterns map[string]struct{}
+	root     *keyNode
 }
 
-type trieNode struct {
-	children map[byte]*trieNode
-	values   []*Matcher
+// keyNode is a node of the radix tree of keys: the concatenated labels from the root spell the
+// node's key.
+type keyNode struct {
+	label    string
+	firsts   []byte     // the first byte of each child's label, for one IndexByte to find it
+	children []*keyNode // in the order of firsts
+	slot     *keySlot   // the matchers whose key ends here, if any
 }
 
-// ConfigError is a stability configuration file that cannot be parsed.
+// keySlot holds the matchers of one key: the first of each simple kind, and the others in order.
+type keySlot struct {
+	exact, word, path, all *Matcher
+	others                 []*Matcher
+}
+
+// ConfigError is a stability configuration file, or a pattern, that cannot be read or parsed.
+// Error names the file, the 1-based line and column, and quotes the line with its control
+// characters escaped.
 type ConfigError struct {
-	// Path is the file; Line the 0-based line number, as the compiler reports it.
+	// Path is the file, or what the patterns came from (a flag such as --ignore); may be empty.
 	Path string
+	// Line is the 1-based line, or 0 when the error is about the whole file.
 	Line int
-	// Msg is the compiler's whole message.
+	// Column is the 1-based column in characters of the line, or 0 when unknown.
+	Column int
+	// Msg is the compiler's message, verbatim and unescaped; its line number counts from 0.
 	Msg string
+	// Err is the error that kept the file from being read, if that is what happened.
+	Err error
+
+	reason string // what is wrong, in our words; empty for file errors
+	text   string // the original line, or the pattern
+	at     int    // the byte offset in text that Column counts to
 }
 
+// Error names the file, the line and column, says what is wrong and quotes the line (its middle
+// when long), control characters escaped; a file error is the path and Msg.
 func (e *ConfigError) Error() string {
-	if e.Path == "" {
-		return e.Msg
+	var b strings.Builder
+	if e.Path != "" {
+		b.WriteString(escapeText(e.Path))
+		b.WriteString(": ")
 	}
-	return e.Path + ": " + e.Msg
+	if e.reason == "" {
+		b.WriteString(escapeText(e.Msg))
+		return b.String()
+	}
+	if e.Line > 0 {
+		b.WriteString("Error parsing stability configuration file on line ")
+		b.WriteString(strconv.Itoa(e.Line))
+		if e.Column > 0 {
+			b.WriteString(", column ")
+			b.WriteString(strconv.Itoa(e.Column))
+		}
+		b.WriteString(" (the compiler's line ")
+		b.WriteString(strconv.Itoa(e.Line - 1))
+		b.WriteString("): ")
+	} else if e.Column > 0 {
+		b.WriteString("column ")
+		b.WriteString(strconv.Itoa(e.Column))
+		b.WriteString(": ")
+	}
+	b.WriteString(e.reason)
+	b.WriteByte('\n')
+	b.WriteString(excerpt(e.text, e.at))
+	return b.String()
 }
 
-// ParseConfig parses configuration text. The error message is the compiler's, including its
-// 0-based line number.
+// Unwrap returns the read error, if any.
+func (e *ConfigError) Unwrap() error { return e.Err }
+
+// excerptBytes bounds the quoted line: a line of megabytes would otherwise be printed whole.
+const excerptBytes = 240
+
+// excerpt quotes text around byte offset at, escaped, at most about excerptBytes long.
+func excerpt(text string, at int) string {
+	if len(text) <= excerptBytes {
+		return escapeText(text)
+	}
+	start := min(max(at-excerptBytes/2, 0), len(text)-excerptBytes)
+	end := start + excerptBytes
+	for start > 0 && !utf8.RuneStart(text[start]) {
+		start--
+	}
+	for end < len(text) && !utf8.RuneStart(text[end]) {
+		end++
+	}
+	s := escapeText(text[start:end])
+	if start > 0 {
+		s = "…" + s
+	}
+	if end < len(text) {
+		s += "…"
+	}
+	return s
+}
+
+// ParseConfig parses configuration text. An error is a *ConfigError.
 func ParseConfig(path string, data []byte) (*Config, error) {
 	c := &Config{}
 	if err := c.add(path, data); err != nil {
@@ -144,14 +455,32 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 	return c, nil
 }
 
+// maxConfigSize bounds a configuration file: 64 MiB is over a million patterns.
+const maxConfigSize = 64 << 20
+
 // LoadConfig reads and unites configuration files in order, as repeated
-// stabilityConfigurationPath options do.
+// stabilityConfigurationPath options do. A named pipe, a device, a folder or a file over 64 MiB
+// is refused without blocking. An error is a *ConfigError.
 func LoadConfig(paths ...string) (*Config, error) {
 	c := &Config{}
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
+		data, err := classfile.ReadRegularFile(p, maxConfigSize)
 		if err != nil {
-			return nil, &ConfigError{Path: p, Line: -1, Msg: fmt.Sprintf("Stability configuration file not found at %s", p)}
+			msg := "Stability configuration file not found at " + p // the compiler's words
+			if !errors.Is(err, fs.ErrNotExist) {
+				// Both errors name the path, which the ConfigError prints already.
+				var fe *classfile.FormatError
+				var pe *fs.PathError
+				switch {
+				case errors.As(err, &fe):
+					msg = "the stability configuration file is " + fe.Msg
+				case errors.As(err, &pe):
+					msg = "cannot read the stability configuration file: " + pe.Err.Error()
+				default:
+					msg = "cannot read the stability configuration file: " + err.Error()
+				}
+			}
+			return nil, &ConfigError{Path: p, Msg: msg, Err: err}
 		}
 		if err := c.add(p, data); err != nil {
 			return nil, err
@@ -160,57 +489,110 @@ func LoadConfig(paths ...string) (*Config, error) {
 	return c, nil
 }
 
+// add parses one file's text. It copies the text once; patterns and keys are substrings of it.
 func (c *Config) add(path string, data []byte) error {
-	for i, line := range splitLines(data) {
-		t := strings.TrimFunc(line, isKotlinWhitespace)
+	rest := string(data)
+	for i := 0; rest != ""; i++ {
+		// Java's readLines ends a line at \n, \r\n or a lone \r.
+		line := rest
+		if end := strings.IndexAny(rest, "\r\n"); end >= 0 {
+			line = rest[:end]
+			if rest[end] == '\r' && end+1 < len(rest) && rest[end+1] == '\n' {
+				end++
+			}
+			rest = rest[end+1:]
+		} else {
+			rest = ""
+		}
+		lead := len(line) - len(strings.TrimLeftFunc(line, isKotlinWhitespace))
+		t := strings.TrimRightFunc(line[lead:], isKotlinWhitespace)
 		if t == "" || strings.HasPrefix(t, "//") {
 			continue
 		}
-		var msg string
-		if strings.Contains(t, "//") {
-			msg = "Comments are only supported at the start of a line."
+		var f *patternFault
+		if at := strings.Index(t, "//"); at >= 0 {
+			const msg = "Comments are only supported at the start of a line."
+			f = &patternFault{msg: msg, reason: "comments are only supported at the start of a line", at: at, framed: true}
 		} else {
-			m, err := NewMatcher(t)
-			if err == nil {
-				m.Source = fmt.Sprintf("%s:%d", path, i)
-				c.insert(m)
+			var m *Matcher
+			if m, f = compilePattern(t); f == nil {
+				c.insert(m, path, i)
 				continue
 			}
-			if !strings.HasSuffix(err.Error(), " is not a valid pattern") {
-				// Only the compiler's own validation errors get the framed message.
-				return &ConfigError{Path: path, Line: i, Msg: err.Error()}
-			}
-			msg = err.Error()
 		}
-		return &ConfigError{Path: path, Line: i,
-			Msg: fmt.Sprintf("Error parsing stability configuration file on line %d.\n%s\n%s", i, msg, line)}
+		msg := f.msg
+		if f.framed {
+			msg = "Error parsing stability configuration file on line " + strconv.Itoa(i) + ".\n" + f.msg + "\n" + line
+		}
+		at := lead + f.at
+		return &ConfigError{Path: path, Line: i + 1, Column: utf8.RuneCountInString(line[:at]) + 1,
+			Msg: msg, reason: f.reason, text: line, at: at}
 	}
 	return nil
 }
 
-func (c *Config) insert(m *Matcher) {
-	for _, old := range c.matchers {
-		if old.Pattern == m.Pattern {
-			return // the compiler keeps matchers in a set, equal by pattern
-		}
+// insert adds m, read from 0-based line i, unless the same pattern came before: the compiler
+// keeps matchers in a set, equal by pattern.
+func (c *Config) insert(m *Matcher, path string, i int) {
+	if _, dup := c.patterns[m.Pattern]; dup {
+		return
 	}
+	if c.patterns == nil {
+		c.patterns = map[string]struct{}{}
+		c.root = &keyNode{}
+	}
+	c.patterns[m.Pattern] = struct{}{}
+	m.Source = path + ":" + strconv.Itoa(i+1)
+	m.seq = len(c.matchers)
 	c.matchers = append(c.matchers, m)
-	if c.root == nil {
-		c.root = &trieNode{}
+	n := c.root.node(m.Key)
+	if n.slot == nil {
+		n.slot = &keySlot{}
 	}
-	n := c.root
-	for i := 0; i < len(m.Key); i++ {
-		if n.children == nil {
-			n.children = map[byte]*trieNode{}
+	s := n.slot
+	first := func(p **Matcher) {
+		if *p == nil {
+			*p = m
 		}
-		next := n.children[m.Key[i]]
-		if next == nil {
-			next = &trieNode{}
-			n.children[m.Key[i]] = next
-		}
-		n = next
 	}
-	n.values = append(n.values, m)
+	switch m.kind {
+	case kindExact:
+		first(&s.exact)
+	case kindWord:
+		first(&s.word)
+	case kindPath:
+		first(&s.path)
+	case kindAll:
+		first(&s.all)
+	default:
+		s.others = append(s.others, m)
+	}
+}
+
+// node returns the node for key, adding it, and splitting an edge, if needed.
+func (n *keyNode) node(key string) *keyNode {
+	for key != "" {
+		i := bytes.IndexByte(n.firsts, key[0])
+		if i < 0 {
+			c := &keyNode{label: key}
+			n.firsts = append(n.firsts, key[0])
+			n.children = append(n.children, c)
+			return c
+		}
+		c := n.children[i]
+		l := 0
+		for l < len(c.label) && l < len(key) && c.label[l] == key[l] {
+			l++
+		}
+		if l < len(c.label) {
+			mid := &keyNode{label: c.label[:l], firsts: []byte{c.label[l]}, children: []*keyNode{c}}
+			c.label = c.label[l:]
+			n.children[i] = mid
+			c = mid
+		}
+		n, key = c, key[l:]
+	}
+	return n
 }
 
 // Matchers lists the patterns in the order they were read, without duplicates.
@@ -223,58 +605,93 @@ func (c *Config) Matchers() []*Matcher {
 
 // Match returns the first matcher that matches fqName, or nil.
 func (c *Config) Match(fqName string) *Matcher {
-	if c == nil {
+	if c == nil || c.root == nil {
 		return nil
 	}
-	n := c.root
-	for i := 0; n != nil; i++ {
-		for _, m := range n.values {
-			if m.Matches(fqName) {
+	// Suffixes of word characters (or of those and dots) decide the `*` and `**` patterns of
+	// every key on the way, so they are measured once.
+	word, path := wordFrom(fqName), pathFrom(fqName)
+	n, d := c.root, 0
+	for {
+		if n.slot != nil {
+			if m := n.slot.match(fqName, d, word, path); m != nil {
 				return m
 			}
 		}
-		if i >= len(fqName) {
+		if d == len(fqName) {
+			return nil
+		}
+		i := bytes.IndexByte(n.firsts, fqName[d])
+		if i < 0 || !strings.HasPrefix(fqName[d:], n.children[i].label) {
+			return nil
+		}
+		n = n.children[i]
+		d += len(n.label)
+	}
+}
+
+// match returns the earliest matcher of the slot that matches fqName, whose first d bytes are
+// the key; fqName[word:] and fqName[path:] are its longest suffixes that `*` and `**` can take.
+func (s *keySlot) match(fqName string, d, word, path int) *Matcher {
+	var best *Matcher
+	take := func(m *Matcher, ok bool) {
+		if m != nil && ok && (best == nil || m.seq < best.seq) {
+			best = m
+		}
+	}
+	take(s.all, true)
+	take(s.exact, d == len(fqName))
+	take(s.word, d < len(fqName) && d >= word)
+	take(s.path, d < len(fqName) && d >= path)
+	for _, m := range s.others {
+		if best != nil && m.seq > best.seq {
 			break
 		}
-		n = n.children[fqName[i]]
-	}
-	return nil
-}
-
-func splitLines(data []byte) []string {
-	var lines []string
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), len(data)+1)
-	sc.Split(scanJavaLines)
-	for sc.Scan() {
-		lines = append(lines, sc.Text())
-	}
-	return lines
-}
-
-// scanJavaLines splits at \n, \r\n or a lone \r, as Java's readLines does.
-func scanJavaLines(data []byte, atEOF bool) (int, []byte, error) {
-	for i, b := range data {
-		switch b {
-		case '\n':
-			return i + 1, data[:i], nil
-		case '\r':
-			if i+1 < len(data) {
-				if data[i+1] == '\n' {
-					return i + 2, data[:i], nil
-				}
-				return i + 1, data[:i], nil
-			}
-			if atEOF {
-				return i + 1, data[:i], nil
-			}
-			return 0, nil, nil // need one more byte to tell \r from \r\n
+		if m.Matches(fqName) {
+			take(m, true)
+			break
 		}
 	}
-	if atEOF && len(data) > 0 {
-		return len(data), data, nil
+	return best
+}
+
+// escapeText writes s with each control character (C0, DEL, C1), line or paragraph separator,
+// bidirectional control and invalid UTF-8 byte as a Go escape (\n, \x1b, \u202e): a line quoted
+// from a file then prints as one line, in the order of its bytes, and cannot drive the terminal.
+func escapeText(s string) string {
+	i := 0
+	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f {
+		i++
 	}
-	return 0, nil, nil
+	if i == len(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	b.WriteString(s[:i])
+	const hex = "0123456789abcdef"
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1, r < 0x20 || r == 0x7f:
+			switch r {
+			case '\n':
+				b.WriteString(`\n`)
+			case '\r':
+				b.WriteString(`\r`)
+			case '\t':
+				b.WriteString(`\t`)
+			default:
+				b.Write([]byte{'\\', 'x', hex[s[i]>>4], hex[s[i]&15]})
+			}
+		case r >= 0x80 && r < 0xa0, r == 0x061c, r == 0x200e, r == 0x200f, r >= 0x2028 && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+			b.Write([]byte{'\\', 'u', hex[r>>12&15], hex[r>>8&15], hex[r>>4&15], hex[r&15]})
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }
 
 // isKotlinWhitespace is Kotlin's Char.isWhitespace, which String.trim uses.
