@@ -3,6 +3,7 @@ package stability
 import (
 	"bytes"
 	"errors"
+	"github.com/composestab/composestab/internal/escape"
 	"io/fs"
 	"slices"
 	"strconv"
@@ -389,11 +390,11 @@ type ConfigError struct {
 func (e *ConfigError) Error() string {
 	var b strings.Builder
 	if e.Path != "" {
-		b.WriteString(escapeText(e.Path))
+		b.WriteString(escape.Text(e.Path))
 		b.WriteString(": ")
 	}
 	if e.reason == "" {
-		b.WriteString(escapeText(e.Msg))
+		b.WriteString(escape.Text(e.Msg))
 		return b.String()
 	}
 	if e.Line > 0 {
@@ -426,7 +427,7 @@ const excerptBytes = 240
 // excerpt quotes text around byte offset at, escaped, at most about excerptBytes long.
 func excerpt(text string, at int) string {
 	if len(text) <= excerptBytes {
-		return escapeText(text)
+		return escape.Text(text)
 	}
 	start := min(max(at-excerptBytes/2, 0), len(text)-excerptBytes)
 	end := start + excerptBytes
@@ -436,7 +437,7 @@ func excerpt(text string, at int) string {
 	for end < len(text) && !utf8.RuneStart(text[end]) {
 		end++
 	}
-	s := escapeText(text[start:end])
+	s := escape.Text(text[start:end])
 	if start > 0 {
 		s = "…" + s
 	}
@@ -653,45 +654,6 @@ func (s *keySlot) match(fqName string, d, word, path int) *Matcher {
 		}
 	}
 	return best
-}
-
-// escapeText writes s with each control character (C0, DEL, C1), line or paragraph separator,
-// bidirectional control and invalid UTF-8 byte as a Go escape (\n, \x1b, \u202e): a line quoted
-// from a file then prints as one line, in the order of its bytes, and cannot drive the terminal.
-func escapeText(s string) string {
-	i := 0
-	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f {
-		i++
-	}
-	if i == len(s) {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	b.WriteString(s[:i])
-	const hex = "0123456789abcdef"
-	for i < len(s) {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n == 1, r < 0x20 || r == 0x7f:
-			switch r {
-			case '\n':
-				b.WriteString(`\n`)
-			case '\r':
-				b.WriteString(`\r`)
-			case '\t':
-				b.WriteString(`\t`)
-			default:
-				b.Write([]byte{'\\', 'x', hex[s[i]>>4], hex[s[i]&15]})
-			}
-		case r >= 0x80 && r < 0xa0, r == 0x061c, r == 0x200e, r == 0x200f, r >= 0x2028 && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
-			b.Write([]byte{'\\', 'u', hex[r>>12&15], hex[r>>8&15], hex[r>>4&15], hex[r&15]})
-		default:
-			b.WriteString(s[i : i+n])
-		}
-		i += n
-	}
-	return b.String()
 }
 
 // isKotlinWhitespace is Kotlin's Char.isWhitespace, which String.trim uses.
