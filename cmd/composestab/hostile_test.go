@@ -263,7 +263,7 @@ var hostileCases = []hostileCase{
 	{"entry names outside the archive", committed("evilnames.jar"), []string{
 		"../../etc/Evil.class\tentry name is not a relative path: not read",
 		"/abs/Evil.class\tentry name is not a relative path: not read"}},
-	{"duplicate entry", committed("duplicate.jar"), []string{"a/Twice.class\tduplicate entry name: the first one is used", "a/Twice.class\tunexpected end of data"}},
+	{"duplicate entry", committed("duplicate.jar"), []string{"a/Twice.class\tduplicate entry name: the last one is used, as the JVM does", "a/Twice.class\tunexpected end of data"}},
 	{"class under another name", committed("mismatch.jar"), []string{"a/Other.class\tthe entry defines class lib1/LData, not a/Other"}},
 	{"AAR inside classes.jar", committed("nested.aar"), []string{
 		"classes.jar!/classes.jar\tan archive nested 2 deep, more than the limit of 1 (Limits.MaxDepth): not read"}},

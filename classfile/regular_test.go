@@ -1,0 +1,184 @@
+package classfile
+
+import (
+	"archive/zip"
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestReadRegularFile: a regular file within the limit is read; a larger
+// one, a named pipe (without a writer: it must not block), a device and a
+// folder are refused with typed errors naming the path.
+func TestReadRegularFile(t *testing.T) {
+	dir := t.TempDir()
+	small := filepath.Join(dir, "baseline.json")
+	os.WriteFile(small, []byte(`{"x":1}`), 0o644)
+	pipe := filepath.Join(dir, "pipe.json")
+	havePipe := syscall.Mkfifo(pipe, 0o644) == nil
+	for _, tc := range []struct {
+		name, path string
+		max        int64
+		want       string // the content, or "" for an error
+		is         error
+		msg        string
+	}{
+		{"within the limit", small, 7, `{"x":1}`, nil, ""},
+		{"empty", os.DevNull, 0, "", ErrNotRegular, "a device"},
+		{"one byte over", small, 6, "", ErrTooLarge, "larger than the limit of 6 bytes"},
+		{"folder", dir, 1 << 20, "", ErrNotRegular, "not a regular file"},
+		{"named pipe", pipe, 1 << 20, "", ErrNotRegular, "a named pipe"},
+		{"missing", filepath.Join(dir, "none"), 1 << 20, "", fs.ErrNotExist, "no such file"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.path == pipe && !havePipe {
+				t.Skip("no named pipes")
+			}
+			done := make(chan struct{})
+			var data []byte
+			var err error
+			go func() { data, err = ReadRegularFile(tc.path, tc.max); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				t.Fatal("blocked")
+			}
+			if tc.is == nil {
+				if err != nil || string(data) != tc.want {
+					t.Fatalf("%q, %v", data, err)
+				}
+				return
+			}
+			if data != nil || !errors.Is(err, tc.is) || !strings.Contains(err.Error(), tc.path) || !strings.Contains(err.Error(), tc.msg) {
+				t.Fatalf("%q, %v; want %v mentioning %q", data, err, tc.is, tc.msg)
+			}
+			var fe *FormatError
+			if tc.is != fs.ErrNotExist && (!errors.As(err, &fe) || fe.Path != tc.path) {
+				t.Errorf("%#v, want a *FormatError for %s", err, tc.path)
+			}
+		})
+	}
+}
+
+// TestUnreadableFolder: a sub-folder (or the folder itself, or its manifest)
+// that cannot be read is an error for the input naming it, never a silent
+// loss of its classes. Permission bits do not stop root, so as root the
+// error is injected into the walk; otherwise chmod 000 provides it too.
+func TestUnreadableFolder(t *testing.T) {
+	build := func(t *testing.T) string {
+		root := filepath.Join(t.TempDir(), "classes")
+		for _, dir := range []string{"p", "p/sub", "META-INF"} {
+			if err := os.MkdirAll(filepath.Join(root, dir), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		os.WriteFile(filepath.Join(root, "p", "Min.class"), minimalClass(), 0o644)
+		os.WriteFile(filepath.Join(root, "p", "sub", "Lost.class"), minimalClass(), 0o644)
+		os.WriteFile(filepath.Join(root, "META-INF", "MANIFEST.MF"), []byte("Multi-Release: true\n"), 0o644)
+		return root
+	}
+	check := func(t *testing.T, root string, wantEntries []string, want ...string) {
+		t.Helper()
+		in, err := OpenInput(root)
+		if in == nil {
+			t.Fatalf("nil input, %v", err)
+		}
+		var got []string
+		for _, e := range flatten(nil, err) {
+			var fe *FormatError
+			if !errors.As(e, &fe) || fe.Path != root || !errors.Is(e, fs.ErrPermission) {
+				t.Errorf("error %#v", e)
+				continue
+			}
+			got = append(got, fe.Entry+": "+fe.Msg)
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("errors\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		if names := classNames(in.Entries); strings.Join(names, ",") != strings.Join(wantEntries, ",") {
+			t.Errorf("entries %q, want %q", names, wantEntries)
+		}
+	}
+
+	t.Run("injected", func(t *testing.T) {
+		root := build(t)
+		denied := map[string]bool{filepath.Join(root, "p", "sub"): true}
+		defer func(w func(string, fs.WalkDirFunc) error) { walkDir = w }(walkDir)
+		walkDir = func(r string, fn fs.WalkDirFunc) error {
+			return filepath.WalkDir(r, func(p string, d fs.DirEntry, err error) error {
+				if err == nil && d.IsDir() && denied[p] {
+					// What WalkDir does when ReadDir fails: a second call with the error.
+					if err := fn(p, d, nil); err != nil {
+						return err
+					}
+					if err := fn(p, d, &fs.PathError{Op: "open", Path: p, Err: fs.ErrPermission}); err != nil {
+						return err
+					}
+					return fs.SkipDir // nothing listed to walk
+
+				}
+				return fn(p, d, err)
+			})
+		}
+		check(t, root, []string{"p/Min"}, "p/sub: cannot read: open "+filepath.Join(root, "p", "sub")+": permission denied")
+		denied = map[string]bool{root: true}
+		check(t, root, nil, ": cannot read the folder: open "+root+": permission denied")
+	})
+
+	t.Run("chmod", func(t *testing.T) {
+		if os.Geteuid() == 0 {
+			t.Skip("running as root: permission bits deny nothing")
+		}
+		root := build(t)
+		sub, manifest := filepath.Join(root, "p", "sub"), filepath.Join(root, "META-INF", "MANIFEST.MF")
+		os.Chmod(sub, 0)
+		os.Chmod(manifest, 0)
+		defer os.Chmod(sub, 0o755)
+		check(t, root, []string{"p/Min"}, "p/sub: cannot read: open "+sub+": permission denied",
+			"META-INF/MANIFEST.MF: cannot read the manifest (multi-release versions are ignored): open "+manifest+": permission denied")
+	})
+}
+
+// TestUnreadableManifest: a jar whose manifest cannot be read (here a
+// checksum error) reports it, instead of silently reading the jar as not
+// multi-release.
+func TestUnreadableManifest(t *testing.T) {
+	var buf bytes.Buffer
+	w := zip.NewWriter(&buf)
+	for _, f := range []zipFile{{"META-INF/MANIFEST.MF", []byte("Multi-Release: true\n")}, {"p/Min.class", minimalClass()},
+		{"META-INF/versions/9/p/Min.class", minimalClass()}} {
+		fw, _ := w.CreateHeader(&zip.FileHeader{Name: f.name, Method: zip.Store})
+		fw.Write(f.data)
+	}
+	w.Close()
+	good := buf.Bytes()
+	bad := bytes.Replace(bytes.Clone(good), []byte("Multi-Release: true"), []byte("Multi-Release: TRUE"), 1)
+	for _, tc := range []struct {
+		name    string
+		data    []byte
+		release int
+		err     string
+	}{
+		{"good", good, 9, ""},
+		{"checksum error", bad, 0, "META-INF/MANIFEST.MF: cannot read the manifest (multi-release versions are ignored): cannot read entry: checksum error"},
+	} {
+		in, err := openBytes("mr.jar", tc.data, InputOptions{})
+		var got string
+		if err != nil {
+			var fe *FormatError
+			if !errors.As(err, &fe) || fe.Path != "mr.jar" {
+				t.Fatalf("%s: %#v", tc.name, err)
+			}
+			got = fe.Entry + ": " + fe.Msg
+		}
+		if got != tc.err || len(in.Entries) != 1 || in.Entries[0].Release != tc.release {
+			t.Errorf("%s: error %q, entries %+v", tc.name, got, in.Entries)
+		}
+	}
+}
