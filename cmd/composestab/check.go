@@ -1,10 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
-	"os"
 
 	"github.com/composestab/composestab/audit"
+	"github.com/composestab/composestab/classfile"
 )
 
 func runCheck(s *streams, args []string) error {
@@ -71,12 +72,12 @@ func runCheck(s *streams, args []string) error {
 // readBaseline opens and parses a baseline; a file that cannot be read or parsed is an
 // unreadable input.
 func readBaseline(path string) (*audit.Baseline, error) {
-	f, err := os.Open(path)
+	// A named pipe or a device would block or never end: refused, as is a file over 256 MiB.
+	data, err := classfile.ReadRegularFile(path, 256<<20)
 	if err != nil {
 		return nil, &exitError{code: exitUnreadable, msg: err.Error()}
 	}
-	defer f.Close()
-	b, err := audit.ReadBaseline(f)
+	b, err := audit.ReadBaseline(bytes.NewReader(data))
 	if err != nil {
 		return nil, &exitError{code: exitUnreadable, msg: path + ": " + err.Error()}
 	}
