@@ -76,9 +76,6 @@ func inferredValue(ev *stabruntime.Evaluator, r *stability.ClassResult) *int32 {
 	return &v
 }
 
-// dependsOnMissing reports whether a reason tree rests on a class missing from the classpath.
-func dependsOnMissing(r *stability.Reason) bool { return len(r.MissingClasses()) > 0 }
-
 // drift compares what the bytes say with what the consumer's compiler would write.
 func drift(ac *Class, prod stability.Producer, compiler string) string {
 	var parts []string
