@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"path"
 	"runtime/debug"
-	"slices"
 	"sort"
 	"strings"
 
@@ -68,6 +67,10 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.err }
 
+// Unreadable reports whether the error leaves part of an input unread (ErrUnreadable, or
+// ErrInternal, whose input is left out): such errors make a command exit 3.
+func (e *Error) Unreadable() bool { return e.Kind == ErrUnreadable || e.Kind == ErrInternal }
+
 // Stack is the goroutine stack of an ErrInternal error, nil for the others.
 func (e *Error) Stack() []byte { return e.stack }
 
@@ -93,11 +96,7 @@ func sortErrors(errs []*Error) {
 // valueErrors turns the errors met computing a class's values into report errors, each once. A
 // class missing from the classpath is not repeated per class: the summary lists it once.
 func valueErrors(ac *Class, list []error) []*Error {
-	for i, m := range ac.Missing {
-		ac.Missing[i] = dottedName(m)
-	}
-	sort.Strings(ac.Missing)
-	ac.Missing = slices.Compact(ac.Missing)
+	ac.Missing = mergeMissing(ac.Missing[:0:0], ac.Missing)
 	var out []*Error
 	seen := map[string]bool{}
 	for _, e := range list {
@@ -180,7 +179,7 @@ func errorKind(err error) ErrorKind {
 // Unreadable reports whether some input, entry or class could not be read.
 func (rep *Report) Unreadable() bool {
 	for _, e := range rep.Errors {
-		if e.Kind == ErrUnreadable || e.Kind == ErrInternal {
+		if e.Unreadable() {
 			return true
 		}
 	}

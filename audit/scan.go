@@ -92,12 +92,7 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	skipped := map[string]int{}
 	u := stability.NewUniverse(cp)
 	if opts.Progress != nil {
-		total := 0
-		for _, in := range cp.Inputs() {
-			if slices.Contains(inputs, in.Path) {
-				total += len(in.Entries)
-			}
-		}
+		total := inputEntries(cp, inputs...)
 		var pmu sync.Mutex
 		read := 0
 		u.SetProgress(func() {
@@ -282,13 +277,7 @@ func summarize(rep *Report, perInput [][]*Class) *Summary {
 func scanModuleGuarded(ctx context.Context, u *stability.Universe, ev *stabruntime.Evaluator, cp *classfile.Classpath, input string, opts stability.Options, synthetic bool) (classes []*Class, skipped map[string]int, errs []*Error) {
 	defer func() {
 		if r := recover(); r != nil {
-			n := 0
-			for _, in := range cp.Inputs() {
-				if in.Path == input {
-					n += len(in.Entries)
-				}
-			}
-			classes, skipped, errs = nil, map[string]int{SkipUnreadable: n}, []*Error{internalError(input, r)}
+			classes, skipped, errs = nil, map[string]int{SkipUnreadable: inputEntries(cp, input)}, []*Error{internalError(input, r)}
 		}
 	}()
 	if testHook != nil {
@@ -299,6 +288,17 @@ func scanModuleGuarded(ctx context.Context, u *stability.Universe, ev *stabrunti
 
 // testHook, set by tests only, runs before each input is scanned (to stand in for a bug).
 var testHook func(input string)
+
+// inputEntries counts the class entries on the classpath of the given inputs.
+func inputEntries(cp *classfile.Classpath, inputs ...string) int {
+	n := 0
+	for _, in := range cp.Inputs() {
+		if slices.Contains(inputs, in.Path) {
+			n += len(in.Entries)
+		}
+	}
+	return n
+}
 
 // scanComposablesGuarded is scanComposables with scanModuleGuarded's last resort.
 func scanComposablesGuarded(cp *classfile.Classpath, u *stability.Universe, input string, opts stability.Options, nonPublic bool) (ic *InputComposables, err *Error) {

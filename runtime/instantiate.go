@@ -151,7 +151,9 @@ func (it *Instantiator) EvaluateType(t *stability.Type) *Instantiation {
 	missing := map[string]bool{}
 	namedMissing(t, missing)
 	needed := map[string]bool{}
-	reasonMissing(r, needed)
+	for _, m := range r.MissingClasses() {
+		needed[kotlinName(m)] = true
+	}
 	switch {
 	case len(needed) > 0:
 		// The engine calls a class it cannot read Unstable; the truth depends on that class.
@@ -198,19 +200,6 @@ func namedMissing(t *stability.Type, out map[string]bool) {
 			continue
 		}
 		namedMissing(a.Type, out)
-	}
-}
-
-// reasonMissing collects the classes whose absence decided part of an inference.
-func reasonMissing(r *stability.Reason, out map[string]bool) {
-	if r == nil {
-		return
-	}
-	if r.Rule == stability.RuleMissing {
-		out[kotlinName(r.Subject)] = true
-	}
-	for _, c := range r.Because {
-		reasonMissing(c, out)
 	}
 }
 

@@ -238,7 +238,7 @@ func unreadableExit(o *auditOptions, also string, reps ...*audit.Report) error {
 	var first *audit.Error
 	for _, rep := range reps {
 		for _, e := range rep.Errors {
-			if e.Kind == audit.ErrUnreadable || e.Kind == audit.ErrInternal {
+			if e.Unreadable() {
 				if n++; first == nil {
 					first = e
 				}

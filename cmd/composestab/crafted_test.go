@@ -13,29 +13,16 @@ import (
 // clinitClass is a class whose <clinit> ORs reads of p/X.$stable into its own $stable, n times:
 // with n = 120 000 its code is longer than the JVM allows.
 func clinitClass(n int) []byte {
-	var pool [][]byte
-	add := func(e []byte) uint16 { pool = append(pool, e); return uint16(len(pool)) }
-	utf8 := func(s string) uint16 {
-		return add(append(binary.BigEndian.AppendUint16([]byte{1}, uint16(len(s))), s...))
-	}
-	class := func(s string) uint16 { return add(binary.BigEndian.AppendUint16([]byte{7}, utf8(s))) }
-	ref := func(c uint16, name, desc string) uint16 {
-		nt := add(binary.BigEndian.AppendUint16(binary.BigEndian.AppendUint16([]byte{12}, utf8(name)), utf8(desc)))
-		return add(binary.BigEndian.AppendUint16(binary.BigEndian.AppendUint16([]byte{9}, c), nt))
-	}
-	this, super := class("p/Big"), class("java/lang/Object")
-	read, own := ref(class("p/X"), "$stable", "I"), ref(this, "$stable", "I")
-	stable, intDesc, clinit, voidDesc, codeName := utf8("$stable"), utf8("I"), utf8("<clinit>"), utf8("()V"), utf8("Code")
+	var pool classPool
+	this, super := pool.class("p/Big"), pool.class("java/lang/Object")
+	read, own := pool.field(pool.class("p/X"), "$stable", "I"), pool.field(this, "$stable", "I")
+	stable, intDesc, clinit, voidDesc, codeName := pool.utf8("$stable"), pool.utf8("I"), pool.utf8("<clinit>"), pool.utf8("()V"), pool.utf8("Code")
 	code := []byte{0x03} // iconst_0
 	for range n {
 		code = append(code, 0xb2, byte(read>>8), byte(read), 0x80) // getstatic; ior
 	}
 	code = append(code, 0xb3, byte(own>>8), byte(own), 0xb1) // putstatic; return
-	b := []byte{0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 52}
-	b = binary.BigEndian.AppendUint16(b, uint16(len(pool)+1))
-	for _, e := range pool {
-		b = append(b, e...)
-	}
+	b := pool.header()
 	for _, v := range []uint16{0x31, this, super, 0, 1, 0x19, stable, intDesc, 0, 1, 0x08, clinit, voidDesc, 1, codeName} {
 		b = binary.BigEndian.AppendUint16(b, v)
 	}

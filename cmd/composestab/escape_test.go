@@ -9,39 +9,48 @@ import (
 	"testing"
 )
 
+// classPool is the constant pool of a class file a test builds by hand.
+type classPool [][]byte
+
+func (p *classPool) add(entry []byte) uint16 { *p = append(*p, entry); return uint16(len(*p)) }
+
+func (p *classPool) utf8(s string) uint16 {
+	return p.add(append(binary.BigEndian.AppendUint16([]byte{1}, uint16(len(s))), s...))
+}
+
+func (p *classPool) class(name string) uint16 {
+	return p.add(binary.BigEndian.AppendUint16([]byte{7}, p.utf8(name)))
+}
+
+// field is a Fieldref to owner.name:desc.
+func (p *classPool) field(owner uint16, name, desc string) uint16 {
+	nt := p.add(binary.BigEndian.AppendUint16(binary.BigEndian.AppendUint16([]byte{12}, p.utf8(name)), p.utf8(desc)))
+	return p.add(binary.BigEndian.AppendUint16(binary.BigEndian.AppendUint16([]byte{9}, owner), nt))
+}
+
+// header is a class file up to its constant pool's end, for Java 8 (major 52).
+func (p classPool) header() []byte {
+	b := []byte{0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 52}
+	b = binary.BigEndian.AppendUint16(b, uint16(len(p)+1))
+	for _, e := range p {
+		b = append(b, e...)
+	}
+	return b
+}
+
 // javaClass builds a minimal public final class with one public final field: the kind of class
 // any jar may hold, with every name taken from the caller.
 func javaClass(name, field, fieldType string) []byte {
-	var pool [][]byte
-	utf8 := func(s string) uint16 {
-		e := []byte{1}
-		e = binary.BigEndian.AppendUint16(e, uint16(len(s)))
-		pool = append(pool, append(e, s...))
-		return uint16(len(pool))
+	var pool classPool
+	this, super := pool.class(name), pool.class("java/lang/Object")
+	fname, fdesc := pool.utf8(field), pool.utf8("L"+fieldType+";")
+	b := pool.header()
+	for _, v := range []uint16{0x31, this, super, 0, 1, 0x11, fname, fdesc, 0, 0, 0} {
+		// access, this, super, no interfaces; one field (access, name, descriptor, no
+		// attributes); no methods, no attributes
+		b = binary.BigEndian.AppendUint16(b, v)
 	}
-	class := func(s string) uint16 {
-		i := utf8(s)
-		pool = append(pool, binary.BigEndian.AppendUint16([]byte{7}, i))
-		return uint16(len(pool))
-	}
-	this, super := class(name), class("java/lang/Object")
-	fname, fdesc := utf8(field), utf8("L"+fieldType+";")
-	b := []byte{0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 52}
-	b = binary.BigEndian.AppendUint16(b, uint16(len(pool)+1))
-	for _, e := range pool {
-		b = append(b, e...)
-	}
-	b = binary.BigEndian.AppendUint16(b, 0x31) // public final super
-	b = binary.BigEndian.AppendUint16(b, this)
-	b = binary.BigEndian.AppendUint16(b, super)
-	b = binary.BigEndian.AppendUint16(b, 0) // interfaces
-	b = binary.BigEndian.AppendUint16(b, 1) // fields
-	b = binary.BigEndian.AppendUint16(b, 0x11)
-	b = binary.BigEndian.AppendUint16(b, fname)
-	b = binary.BigEndian.AppendUint16(b, fdesc)
-	b = binary.BigEndian.AppendUint16(b, 0)
-	b = binary.BigEndian.AppendUint16(b, 0) // methods
-	return binary.BigEndian.AppendUint16(b, 0)
+	return b
 }
 
 // hostileName is a class name that tries everything a terminal or a line-based format obeys.
