@@ -215,7 +215,15 @@ func (o InputOptions) openDir(root string) (*Input, error) {
 	op := o.newOpener(root)
 	src := &source{root: root, limits: op.lim, in: op.in}
 	var entries []*Entry
+	walked := 0
 	walkErr := walkDir(root, func(p string, d fs.DirEntry, err error) error {
+		// As for an archive's central directory, every file and folder
+		// counts: links can make a small tree walk like a huge one.
+		if walked++; walked > op.lim.MaxEntries {
+			op.fail("", "the folder holds more than "+strconv.Itoa(op.lim.MaxEntries)+
+				" files and folders (Limits.MaxEntries); the rest is not read", ErrTooManyEntries)
+			return fs.SkipAll
+		}
 		if err != nil {
 			// A folder that cannot be listed (permission denied, say) is an
 			// error for the input naming it: its classes are missing.
@@ -229,8 +237,6 @@ func (o InputOptions) openDir(root string) (*Input, error) {
 			}
 			return nil
 		}
-		// WalkDir does not follow symbolic links to folders, so a link loop
-		// cannot make it run forever.
 		if d.IsDir() || !strings.HasSuffix(d.Name(), ".class") {
 			return nil
 		}
@@ -271,9 +277,63 @@ func (o InputOptions) openDir(root string) (*Input, error) {
 	return op.done()
 }
 
-// walkDir is filepath.WalkDir; tests replace it to inject the errors that
-// running as root would not give.
-var walkDir = filepath.WalkDir
+// walkDir is walkFollow; tests replace it to inject the errors that running
+// as root would not give.
+var walkDir = walkFollow
+
+// walkFollow is filepath.WalkDir, except that it also walks the folders that
+// symbolic links point to, as the JVM's class loader reads through them
+// (Gradle and Bazel build trees link class folders together). A link back to
+// a folder that the walk is inside of would repeat forever and adds no class
+// that is not already listed under its own path, so it is not followed.
+func walkFollow(root string, fn fs.WalkDirFunc) error {
+	real, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		real = root
+	}
+	return walkLinked(root, root, real, nil, fn)
+}
+
+// walkLinked walks the real folder real, naming every path as if under
+// logical; outer holds the real folders the walks around this one are in.
+func walkLinked(logical, root, real string, outer []string, fn fs.WalkDirFunc) error {
+	return filepath.WalkDir(real, func(p string, d fs.DirEntry, err error) error {
+		lp := logical
+		if rel, _ := filepath.Rel(real, p); rel != "." {
+			lp = filepath.Join(logical, rel)
+		}
+		if p == real && logical != root {
+			// The folder behind a link: its link was already reported.
+			if err != nil {
+				return fn(lp, d, err)
+			}
+			return nil
+		}
+		if err != nil || d.Type()&fs.ModeSymlink == 0 {
+			return fn(lp, d, err)
+		}
+		st, serr := os.Stat(p)
+		if serr != nil || !st.IsDir() {
+			// A link to a file, or one that leads nowhere: the caller
+			// decides, as for any file.
+			return fn(lp, d, nil)
+		}
+		target, terr := filepath.EvalSymlinks(p)
+		if terr != nil {
+			return fn(lp, d, terr)
+		}
+		inside := append(outer[:len(outer):len(outer)], filepath.Dir(p))
+		for _, in := range inside {
+			if in == target || strings.HasPrefix(in, target+string(filepath.Separator)) {
+				return nil // a loop
+			}
+		}
+		if err := fn(lp, d, nil); err != nil {
+			return err
+		}
+		return walkLinked(lp, root, target, inside, fn)
+	})
+}
 
 func relSlash(root, p string) string {
 	rel, err := filepath.Rel(root, p)

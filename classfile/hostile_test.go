@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -133,5 +134,77 @@ func BenchmarkHostileManyEntries(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestLinkedFolders: a class folder whose sub-folders are symbolic links (as
+// Gradle and Bazel trees have) lists the classes behind the links, as the
+// JVM's class loader reads them; links that loop back, alone or in a ring of
+// two, end without repeating, and a dangling link is not a class.
+// A class read under a linked name is refused for its name, as the JVM does.
+func TestLinkedFolders(t *testing.T) {
+	dir := t.TempDir()
+	write := func(rel, name string) {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		b := newBuilder()
+		if err := os.WriteFile(p, b.build(0x0031, name, "java/lang/Object", nil, nil, nil), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := func(target, rel string) {
+		if err := os.Symlink(target, filepath.Join(dir, filepath.FromSlash(rel))); err != nil {
+			t.Skip("no symbolic links:", err)
+		}
+	}
+	write("classes/p/Min.class", "p/Min")
+	write("elsewhere/q/Q.class", "q/Q")
+	write("elsewhere/r/R.class", "r/R")
+	write("classes/a/A.class", "a/A")
+	write("classes/b/B.class", "b/B")
+	link(filepath.Join(dir, "elsewhere", "q"), "classes/q") // absolute, out of the tree
+	link("../elsewhere/r", "classes/r")                     // relative
+	link("../b", "classes/a/tob")                           // a ring: a/tob -> b,
+	link("../a", "classes/b/toa")                           // b/toa -> a
+	link("..", "classes/p/up")                              // a loop to a parent
+	link("nowhere", "classes/p/dangling")                   // leads nowhere, not a class
+	for _, root := range []string{filepath.Join(dir, "classes"), filepath.Join(dir, "classes") + "/"} {
+		in, err := OpenInput(root)
+		// The JVM reads a/tob/B.class too, and refuses it for its name.
+		var got []string
+		for _, e := range flatten(nil, err) {
+			var fe *FormatError
+			if errors.As(e, &fe) {
+				got = append(got, fe.Entry)
+			}
+		}
+		if strings.Join(got, " ") != "a/tob/B.class b/toa/A.class" {
+			t.Errorf("%s: errors for %q; %v", root, got, err)
+		}
+		want := []string{"a/A", "b/B", "p/Min", "q/Q", "r/R"}
+		if got := classNames(in.Entries); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: entries\n%q\nwant\n%q", root, got, want)
+		}
+		statsAddUp(t, in)
+	}
+}
+
+// TestLinkFarm: links that multiply the paths of a small tree (each level
+// links twice to the next: 2^20 paths) stop at the entry limit with an error.
+func TestLinkFarm(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 20 {
+		lv := filepath.Join(dir, "d"+strconv.Itoa(i))
+		os.MkdirAll(lv, 0o755)
+		for _, n := range []string{"x", "y"} {
+			if err := os.Symlink(filepath.Join(dir, "d"+strconv.Itoa(i+1)), filepath.Join(lv, n)); err != nil {
+				t.Skip("no symbolic links:", err)
+			}
+		}
+	}
+	os.MkdirAll(filepath.Join(dir, "d20"), 0o755)
+	in, err := InputOptions{Limits: Limits{MaxEntries: 1000}}.Open(filepath.Join(dir, "d0"))
+	if !errors.Is(err, ErrTooManyEntries) || in == nil {
+		t.Fatalf("%v", err)
 	}
 }
