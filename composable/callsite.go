@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/composestab/composestab/classfile"
-	stabruntime "github.com/composestab/composestab/runtime"
+	"github.com/composestab/composestab/evaluate"
 )
 
 // This file finds composable call sites and rebuilds the $changed ints a compiled caller passes
@@ -61,7 +61,7 @@ type callSite struct {
 	Callee classfile.MemberRef
 	// Ints are the int arguments after the Composer, in order: the $changed ints, then any
 	// $default ints. An entry is nil when that argument is not straight-line int arithmetic.
-	Ints []stabruntime.Expr
+	Ints []evaluate.Expr
 	// IntErrs says, for each nil entry of Ints, why.
 	IntErrs []string
 	// Status is siteRestart when an int is updateChangedFlags(...), otherwise siteDecoded if
@@ -171,7 +171,7 @@ func (mc *methodCode) callSite(i int) (*callSite, error) {
 		popped++
 	}
 	s.spans = mc.argSpans(i, popped, 0)
-	s.Ints = make([]stabruntime.Expr, nInts)
+	s.Ints = make([]evaluate.Expr, nInts)
 	s.IntErrs = make([]string, nInts)
 	for k := 0; k < nInts; k++ {
 		sp := s.spans[popped-nInts+k]
@@ -288,10 +288,10 @@ func (mc *methodCode) pred(i, lo int) (prev int, join, ok bool) {
 
 // intExpr rebuilds the int computed by insns[start:end] from an empty stack. restart reports a
 // call of updateChangedFlags; why is set when the slice is not plain int arithmetic.
-func (mc *methodCode) intExpr(start, end int) (x stabruntime.Expr, restart bool, why string) {
-	var stack []stabruntime.Expr
+func (mc *methodCode) intExpr(start, end int) (x evaluate.Expr, restart bool, why string) {
+	var stack []evaluate.Expr
 	pool := mc.class.Pool()
-	pop := func() stabruntime.Expr {
+	pop := func() evaluate.Expr {
 		if len(stack) == 0 {
 			return nil
 		}
@@ -303,28 +303,28 @@ func (mc *methodCode) intExpr(start, end int) (x stabruntime.Expr, restart bool,
 		in := &mc.insns[i]
 		switch op := in.Opcode; {
 		case op >= classfile.OpIconstM1 && op <= classfile.OpIconst5:
-			stack = append(stack, stabruntime.Const{Value: int32(op) - int32(classfile.OpIconst0)})
+			stack = append(stack, evaluate.Const{Value: int32(op) - int32(classfile.OpIconst0)})
 		case op == classfile.OpBipush || op == classfile.OpSipush:
-			stack = append(stack, stabruntime.Const{Value: in.Int})
+			stack = append(stack, evaluate.Const{Value: in.Int})
 		case op == classfile.OpLdc || op == classfile.OpLdcW:
 			k, err := pool.Constant(in.Index)
 			n, ok := k.(int32)
 			if err != nil || !ok {
 				return nil, false, fmt.Sprintf("ldc of a non-int constant at %d", in.Offset)
 			}
-			stack = append(stack, stabruntime.Const{Value: n})
+			stack = append(stack, evaluate.Const{Value: n})
 		case op == classfile.OpIload || op >= classfile.OpIload0 && op <= classfile.OpIload3:
 			idx := int(in.Index)
 			if op != classfile.OpIload {
 				idx = int(op - classfile.OpIload0)
 			}
-			stack = append(stack, stabruntime.Local{Index: idx})
+			stack = append(stack, evaluate.Local{Index: idx})
 		case op == classfile.OpGetstatic:
 			ref, err := pool.MemberRef(in.Index)
 			if err != nil || ref.Descriptor != "I" {
 				return nil, false, fmt.Sprintf("getstatic of a non-int field at %d", in.Offset)
 			}
-			stack = append(stack, stabruntime.Ref{Class: ref.Owner, Field: ref.Name})
+			stack = append(stack, evaluate.Ref{Class: ref.Owner, Field: ref.Name})
 		case op == classfile.OpInvokestatic:
 			ref, err := pool.MemberRef(in.Index)
 			if err == nil && strings.HasPrefix(ref.Owner, updateChangedPkg) && ref.Name == updateChangedName && ref.Descriptor == "(I)I" {
@@ -335,12 +335,12 @@ func (mc *methodCode) intExpr(start, end int) (x stabruntime.Expr, restart bool,
 				name = simpleName(ref.Owner) + "." + ref.Name
 			}
 			return nil, false, fmt.Sprintf("computed by a call of %s at %d", name, in.Offset)
-		case stabruntime.BinaryOp(op) != "":
+		case evaluate.BinaryOp(op) != "":
 			y, x := pop(), pop()
 			if x == nil || y == nil {
 				return nil, false, fmt.Sprintf("%s at %d consumes values computed before the argument", op, in.Offset)
 			}
-			stack = append(stack, stabruntime.Op{Op: stabruntime.BinaryOp(op), X: x, Y: y})
+			stack = append(stack, evaluate.Op{Op: evaluate.BinaryOp(op), X: x, Y: y})
 		default:
 			return nil, false, fmt.Sprintf("instruction %s at %d", op, in.Offset)
 		}

@@ -10,34 +10,34 @@ import (
 	"testing"
 
 	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/internal/fixtures"
-	stabruntime "github.com/composestab/composestab/runtime"
 	"github.com/composestab/composestab/stability"
 )
 
 func TestSplitChanged(t *testing.T) {
-	ref := func(c string) stabruntime.Expr { return stabruntime.Ref{Class: c, Field: stabruntime.StableField} }
-	or := func(x, y stabruntime.Expr) stabruntime.Expr { return stabruntime.Op{Op: "|", X: x, Y: y} }
-	shl := func(x stabruntime.Expr, n int32) stabruntime.Expr {
-		return stabruntime.Op{Op: "<<", X: x, Y: stabruntime.Const{Value: n}}
+	ref := func(c string) evaluate.Expr { return evaluate.Ref{Class: c, Field: evaluate.StableField} }
+	or := func(x, y evaluate.Expr) evaluate.Expr { return evaluate.Op{Op: "|", X: x, Y: y} }
+	shl := func(x evaluate.Expr, n int32) evaluate.Expr {
+		return evaluate.Op{Op: "<<", X: x, Y: evaluate.Const{Value: n}}
 	}
-	and := func(x, y stabruntime.Expr) stabruntime.Expr { return stabruntime.Op{Op: "&", X: x, Y: y} }
-	shr := func(x stabruntime.Expr, n int32) stabruntime.Expr {
-		return stabruntime.Op{Op: ">>", X: x, Y: stabruntime.Const{Value: n}}
+	and := func(x, y evaluate.Expr) evaluate.Expr { return evaluate.Op{Op: "&", X: x, Y: y} }
+	shr := func(x evaluate.Expr, n int32) evaluate.Expr {
+		return evaluate.Op{Op: ">>", X: x, Y: evaluate.Const{Value: n}}
 	}
-	dirty := stabruntime.Local{Index: 7}
+	dirty := evaluate.Local{Index: 7}
 	tests := []struct {
 		name  string
-		x     stabruntime.Expr
+		x     evaluate.Expr
 		slots map[int]slotBits
 		force bool
 		err   string
 	}{
-		{name: "zero", x: stabruntime.Const{Value: 0}},
-		{name: "static slot 0", x: stabruntime.Const{Value: 6}, slots: map[int]slotBits{0: {Static: true}}},
-		{name: "static slots 0 and 1", x: stabruntime.Const{Value: 54}, slots: map[int]slotBits{0: {Static: true}, 1: {Static: true}}},
-		{name: "unstable bits", x: stabruntime.Const{Value: 8 | 8<<3}, slots: map[int]slotBits{0: {Unstable: true}, 1: {Unstable: true}}},
-		{name: "force", x: stabruntime.Const{Value: 1}, force: true},
+		{name: "zero", x: evaluate.Const{Value: 0}},
+		{name: "static slot 0", x: evaluate.Const{Value: 6}, slots: map[int]slotBits{0: {Static: true}}},
+		{name: "static slots 0 and 1", x: evaluate.Const{Value: 54}, slots: map[int]slotBits{0: {Static: true}, 1: {Static: true}}},
+		{name: "unstable bits", x: evaluate.Const{Value: 8 | 8<<3}, slots: map[int]slotBits{0: {Unstable: true}, 1: {Unstable: true}}},
+		{name: "force", x: evaluate.Const{Value: 1}, force: true},
 		{
 			name:  "Box<Plain> in slot 0",
 			x:     or(ref("app/Box"), ref("app/Plain")),
@@ -45,7 +45,7 @@ func TestSplitChanged(t *testing.T) {
 		},
 		{
 			name: "spec example: ShowBox(Box(p), hv, anon)",
-			x:    or(or(or(ref("app/Box"), ref("app/Plain")), shl(ref("app/HasVar"), 3)), and(stabruntime.Const{Value: 0x70}, dirty)),
+			x:    or(or(or(ref("app/Box"), ref("app/Plain")), shl(ref("app/HasVar"), 3)), and(evaluate.Const{Value: 0x70}, dirty)),
 			slots: map[int]slotBits{
 				0: {Refs: []string{"app/Box", "app/Plain"}},
 				1: {Refs: []string{"app/HasVar"}, Forwarded: true, Certain: true},
@@ -58,25 +58,25 @@ func TestSplitChanged(t *testing.T) {
 		},
 		{
 			name:  "forwarded and shifted right",
-			x:     or(ref("app/Plain"), and(stabruntime.Const{Value: 112}, shr(dirty, 9))),
+			x:     or(ref("app/Plain"), and(evaluate.Const{Value: 112}, shr(dirty, 9))),
 			slots: map[int]slotBits{0: {Refs: []string{"app/Plain"}}, 1: {Forwarded: true, Certain: true}},
 		},
 		{
 			name:  "constant with reads",
-			x:     or(stabruntime.Const{Value: 48}, ref("app/User")),
+			x:     or(evaluate.Const{Value: 48}, ref("app/User")),
 			slots: map[int]slotBits{0: {Refs: []string{"app/User"}}, 1: {Static: true}},
 		},
 		{
 			name:  "type parameter's unstable bit",
-			x:     or(and(stabruntime.Const{Value: 8}, stabruntime.Local{Index: 2}), and(stabruntime.Const{Value: 14}, dirty)),
+			x:     or(and(evaluate.Const{Value: 8}, evaluate.Local{Index: 2}), and(evaluate.Const{Value: 14}, dirty)),
 			slots: map[int]slotBits{0: {Forwarded: true, Certain: true}},
 		},
-		{name: "state Same is not a call-site constant", x: stabruntime.Const{Value: 2}, err: "state 001 in slot 0"},
-		{name: "bit 31", x: stabruntime.Const{Value: -1 << 31}, err: "bit 31"},
+		{name: "state Same is not a call-site constant", x: evaluate.Const{Value: 2}, err: "state 001 in slot 0"},
+		{name: "bit 31", x: evaluate.Const{Value: -1 << 31}, err: "bit 31"},
 		{name: "shift off a slot", x: shl(ref("app/Box"), 4), err: "not a $stable read"},
-		{name: "not $stable", x: stabruntime.Ref{Class: "app/Box", Field: "other"}, err: "not a $stable read"},
+		{name: "not $stable", x: evaluate.Ref{Class: "app/Box", Field: "other"}, err: "not a $stable read"},
 		{name: "reads mixed with locals", x: and(ref("app/Box"), dirty), err: "mixes"},
-		{name: "other operator", x: stabruntime.Op{Op: "+", X: ref("app/Box"), Y: stabruntime.Const{Value: 1}}, err: "not a $stable read"},
+		{name: "other operator", x: evaluate.Op{Op: "+", X: ref("app/Box"), Y: evaluate.Const{Value: 1}}, err: "not a $stable read"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -131,7 +131,7 @@ func checkJar(t *testing.T, jar string, classpath []string, opts stability.Optio
 	}
 	t.Cleanup(func() { cp.Close() })
 	u := stability.NewUniverse(cp)
-	inst := stabruntime.NewInstantiator(u, stabruntime.New(cp), opts)
+	inst := evaluate.NewInstantiator(u, evaluate.New(cp), opts)
 	ck := newCallSiteChecker(cp, u, inst, jar, opts, strong)
 	var names []string
 	for _, e := range cp.Entries() {
@@ -361,7 +361,7 @@ func TestCallSiteDecoding(t *testing.T) {
 func FuzzCallSites(f *testing.F) {
 	m, cp := appSeeds(f, "app/CallersKt", "app/CallersLibsKt", "app/ComposablesKt", "app/Screen$ComposeDefaultImpls")
 	u := stability.NewUniverse(cp)
-	ck := newCallSiteChecker(cp, u, stabruntime.NewInstantiator(u, stabruntime.New(cp), stability.Options{}), m.Jar(), stability.Options{}, true)
+	ck := newCallSiteChecker(cp, u, evaluate.NewInstantiator(u, evaluate.New(cp), stability.Options{}), m.Jar(), stability.Options{}, true)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := classfile.Parse(data)
 		if err != nil {
@@ -425,7 +425,7 @@ func TestConsumerCallSitesEveryCompiler(t *testing.T) {
 				defer cp.Close()
 				opts := stability.Options{Compiler: app.compiler}
 				u := stability.NewUniverse(cp)
-				ck := newCallSiteChecker(cp, u, stabruntime.NewInstantiator(u, stabruntime.New(cp), opts), jar, opts, true)
+				ck := newCallSiteChecker(cp, u, evaluate.NewInstantiator(u, evaluate.New(cp), opts), jar, opts, true)
 				checks, err := ck.CheckClass("consumer/CallsKt")
 				if err != nil {
 					t.Fatal(err)

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	stabruntime "github.com/composestab/composestab/runtime"
+	"github.com/composestab/composestab/evaluate"
 )
 
 // This file splits a rebuilt $changed int into its parameter slots.
@@ -58,11 +58,11 @@ func (b slotBits) sameStability(o slotBits) bool {
 // splitChanged distributes one $changed int over its ten slots. It accepts only the terms the
 // compiler ORs together: constants, $stable reads shifted to a slot, and masked reads of the
 // caller's locals; anything else is reported, not guessed.
-func splitChanged(x stabruntime.Expr) (slots [10]slotBits, force bool, err error) {
-	var terms []stabruntime.Expr
-	var flatten func(stabruntime.Expr)
-	flatten = func(x stabruntime.Expr) {
-		if o, ok := x.(stabruntime.Op); ok && o.Op == "|" {
+func splitChanged(x evaluate.Expr) (slots [10]slotBits, force bool, err error) {
+	var terms []evaluate.Expr
+	var flatten func(evaluate.Expr)
+	flatten = func(x evaluate.Expr) {
+		if o, ok := x.(evaluate.Op); ok && o.Op == "|" {
 			flatten(o.X)
 			flatten(o.Y)
 			return
@@ -73,7 +73,7 @@ func splitChanged(x stabruntime.Expr) (slots [10]slotBits, force bool, err error
 	for _, t := range terms {
 		switch {
 		case isConst(t):
-			c := t.(stabruntime.Const).Value
+			c := t.(evaluate.Const).Value
 			if c&1 != 0 {
 				force = true
 			}
@@ -91,8 +91,8 @@ func splitChanged(x stabruntime.Expr) (slots [10]slotBits, force bool, err error
 					return slots, force, fmt.Errorf("constant %d puts state %03b in slot %d", c, v, s)
 				}
 			}
-		case has[stabruntime.Local](t):
-			if has[stabruntime.Ref](t) {
+		case has[evaluate.Local](t):
+			if has[evaluate.Ref](t) {
 				return slots, force, fmt.Errorf("term %s mixes $stable reads with locals", t)
 			}
 			// Which slots the caller's bits may reach: evaluate with every local bit set.
@@ -120,11 +120,11 @@ func splitChanged(x stabruntime.Expr) (slots [10]slotBits, force bool, err error
 	return slots, force, nil
 }
 
-func isConst(x stabruntime.Expr) bool { _, ok := x.(stabruntime.Const); return ok }
+func isConst(x evaluate.Expr) bool { _, ok := x.(evaluate.Const); return ok }
 
 // has reports whether x holds a leaf of type T (a Local, a Ref).
-func has[T stabruntime.Expr](x stabruntime.Expr) bool {
-	if o, ok := x.(stabruntime.Op); ok {
+func has[T evaluate.Expr](x evaluate.Expr) bool {
+	if o, ok := x.(evaluate.Op); ok {
 		return has[T](o.X) || has[T](o.Y)
 	}
 	_, ok := x.(T)
@@ -132,22 +132,22 @@ func has[T stabruntime.Expr](x stabruntime.Expr) bool {
 }
 
 // evalMask evaluates x with every local read as all ones.
-func evalMask(x stabruntime.Expr) int32 {
+func evalMask(x evaluate.Expr) int32 {
 	switch x := x.(type) {
-	case stabruntime.Const:
+	case evaluate.Const:
 		return x.Value
-	case stabruntime.Local:
+	case evaluate.Local:
 		return -1
-	case stabruntime.Op:
-		return stabruntime.Apply(x.Op, evalMask(x.X), evalMask(x.Y))
+	case evaluate.Op:
+		return evaluate.Apply(x.Op, evalMask(x.X), evalMask(x.Y))
 	}
 	return 0
 }
 
 // stableTerm matches C.$stable, an OR of such reads, or either shifted left by 3·slot.
-func stableTerm(x stabruntime.Expr) (refs []string, shift int, ok bool) {
-	if o, isOp := x.(stabruntime.Op); isOp && o.Op == "<<" {
-		c, isC := o.Y.(stabruntime.Const)
+func stableTerm(x evaluate.Expr) (refs []string, shift int, ok bool) {
+	if o, isOp := x.(evaluate.Op); isOp && o.Op == "<<" {
+		c, isC := o.Y.(evaluate.Const)
 		if !isC || c.Value < 3 || c.Value > 27 || c.Value%3 != 0 {
 			return nil, 0, false
 		}
@@ -158,14 +158,14 @@ func stableTerm(x stabruntime.Expr) (refs []string, shift int, ok bool) {
 	return refs, 0, ok
 }
 
-func stableRefs(x stabruntime.Expr) ([]string, bool) {
+func stableRefs(x evaluate.Expr) ([]string, bool) {
 	switch x := x.(type) {
-	case stabruntime.Ref:
-		if x.Field != stabruntime.StableField {
+	case evaluate.Ref:
+		if x.Field != evaluate.StableField {
 			return nil, false
 		}
 		return []string{x.Class}, true
-	case stabruntime.Op:
+	case evaluate.Op:
 		if x.Op != "|" {
 			return nil, false
 		}

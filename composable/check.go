@@ -8,8 +8,8 @@ import (
 	"sync"
 
 	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/metadata"
-	stabruntime "github.com/composestab/composestab/runtime"
 	"github.com/composestab/composestab/stability"
 )
 
@@ -65,7 +65,7 @@ type siteCheck struct {
 type callSiteChecker struct {
 	cp     *classfile.Classpath
 	u      *stability.Universe
-	inst   *stabruntime.Instantiator
+	inst   *evaluate.Instantiator
 	module *stability.Module
 	engine *stability.Engine // the caller module's own compilation, for same-file types
 	strong bool
@@ -77,10 +77,10 @@ type callSiteChecker struct {
 // newCallSiteChecker returns a checker for call sites of the module read from input (a path of
 // cp). opts are the module's compiler options and strongSkipping its strong-skipping mode. A nil
 // inst makes an Instantiator over u and cp.
-func newCallSiteChecker(cp *classfile.Classpath, u *stability.Universe, inst *stabruntime.Instantiator, input string, opts stability.Options, strongSkipping bool) *callSiteChecker {
+func newCallSiteChecker(cp *classfile.Classpath, u *stability.Universe, inst *evaluate.Instantiator, input string, opts stability.Options, strongSkipping bool) *callSiteChecker {
 	mod := u.Module(input)
 	if inst == nil {
-		inst = stabruntime.NewInstantiator(u, stabruntime.New(cp), opts)
+		inst = evaluate.NewInstantiator(u, evaluate.New(cp), opts)
 	}
 	return &callSiteChecker{
 		cp: cp, u: u, inst: inst, module: mod, engine: stability.NewEngine(mod, opts),
@@ -277,7 +277,7 @@ func (ck *callSiteChecker) Check(s *callSite) *siteCheck {
 	}
 	var defaults []int32
 	for _, x := range s.Ints[nChanged:] {
-		c, ok := x.(stabruntime.Const)
+		c, ok := x.(evaluate.Const)
 		if !ok {
 			return ck.fail(sc, "the $default mask "+x.String()+" is not a constant")
 		}
@@ -579,13 +579,13 @@ func (ck *callSiteChecker) predictType(ts, file string) (slotBits, string, stabi
 		return slotBits{}, "", nil, err
 	}
 	var s stability.Stability
-	var x stabruntime.Expr
+	var x evaluate.Expr
 	view := "instantiator"
 	if ck.module != nil && ck.mentionsModule(t, 0) {
 		view = "module"
 		s, _ = ck.engine.TypeStability(t, file)
 		if !stability.KnownStable(s) && !stability.KnownUnstable(s) {
-			x = stabruntime.CallSiteExpr(s)
+			x = evaluate.CallSiteExpr(s)
 		}
 	} else {
 		in := ck.inst.EvaluateType(t)
@@ -633,11 +633,11 @@ func (ck *callSiteChecker) Arguments(sc *siteCheck) []Argument {
 	return out
 }
 
-func collectRefs(x stabruntime.Expr, out *[]string) {
+func collectRefs(x evaluate.Expr, out *[]string) {
 	switch x := x.(type) {
-	case stabruntime.Ref:
+	case evaluate.Ref:
 		*out = append(*out, x.Class)
-	case stabruntime.Op:
+	case evaluate.Op:
 		collectRefs(x.X, out)
 		collectRefs(x.Y, out)
 	}

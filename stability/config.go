@@ -3,13 +3,14 @@ package stability
 import (
 	"bytes"
 	"errors"
-	"github.com/composestab/composestab/internal/escape"
 	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/composestab/composestab/internal/escape"
 
 	"github.com/composestab/composestab/classfile"
 )

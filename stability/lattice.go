@@ -231,3 +231,15 @@ func VerdictOf(s Stability) Verdict {
 	}
 	return VerdictRuntime
 }
+
+// Describe is s as the reports print it: normalized, "Stable" for the empty combination and
+// "?" for nil (not known).
+func Describe(s Stability) string {
+	if s == nil {
+		return "?"
+	}
+	if t := Normalize(s).String(); t != "" {
+		return t
+	}
+	return "Stable"
+}

@@ -154,3 +154,22 @@ func (r *Reason) MissingClasses() []string {
 	sort.Strings(out)
 	return slices.Compact(out)
 }
+
+// DeepestSentence follows the reason down through the children that agree with it and returns
+// the last sentence: the rule that really decided ("" for a nil reason or past eight levels).
+func (r *Reason) DeepestSentence() string {
+	for depth := 0; r != nil && depth < 8; depth++ {
+		var next *Reason
+		for _, c := range r.Because {
+			if c != nil && VerdictOf(Normalize(c.Stability)) == VerdictOf(Normalize(r.Stability)) {
+				next = c
+				break
+			}
+		}
+		if next == nil {
+			return r.Sentence()
+		}
+		r = next
+	}
+	return ""
+}

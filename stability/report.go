@@ -1,9 +1,10 @@
 package stability
 
 import (
-	"github.com/composestab/composestab/internal/escape"
 	"io"
 	"strings"
+
+	"github.com/composestab/composestab/internal/escape"
 )
 
 // WriteClassesReport writes results in the compiler's <module>-classes.txt format: one block per

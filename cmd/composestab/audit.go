@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/composestab/composestab/internal/escape"
 	"io"
 	"os"
 	"os/signal"
@@ -14,12 +13,16 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/composestab/composestab/audit/output"
+	"github.com/composestab/composestab/audit/scan"
+	"github.com/composestab/composestab/internal/english"
+	"github.com/composestab/composestab/internal/escape"
+
 	"github.com/mattn/go-runewidth"
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/pflag"
 
-	"github.com/composestab/composestab/audit"
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/stability"
 )
@@ -93,7 +96,7 @@ func runAudit(s *streams, args []string) error {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	rep, err := scan(s, &o, paths, o.includeNonPublic)
+	rep, err := scanPaths(s, &o, paths, o.includeNonPublic)
 	if err != nil {
 		return err
 	}
@@ -104,8 +107,8 @@ func runAudit(s *streams, args []string) error {
 	return auditExit(s, &o, rep)
 }
 
-// scan runs audit.Scan with the shared flags, a progress line on a terminal, and diagnostics.
-func scan(s *streams, o *auditOptions, paths []string, nonPublic bool) (*audit.Report, error) {
+// scan runs scan.Scan with the shared flags, a progress line on a terminal, and diagnostics.
+func scanPaths(s *streams, o *auditOptions, paths []string, nonPublic bool) (*scan.Report, error) {
 	opts, err := scanOptions(s, o, paths, nonPublic)
 	if err != nil {
 		return nil, err
@@ -128,40 +131,40 @@ func scan(s *streams, o *auditOptions, paths []string, nonPublic bool) (*audit.R
 
 // scanOptions resolves the compiler and any Maven coordinates and turns the flags into audit
 // options.
-func scanOptions(s *streams, o *auditOptions, paths []string, nonPublic bool) (audit.Options, error) {
+func scanOptions(s *streams, o *auditOptions, paths []string, nonPublic bool) (scan.Options, error) {
 	v, ok := stability.ResolveCompiler(o.compiler)
 	if o.compiler == stability.AutoCompiler {
 		v, ok = o.compiler, true
 	}
 	if !ok {
-		return audit.Options{}, usageErrorf("--compiler %q is not supported; use one of %s, or X.Y for the newest X.Y.z", o.compiler, strings.Join(stability.SupportedCompilers, ", "))
+		return scan.Options{}, usageErrorf("--compiler %q is not supported; use one of %s, or X.Y for the newest X.Y.z", o.compiler, strings.Join(stability.SupportedCompilers, ", "))
 	}
 	o.compiler = v
 	if o.pkg != "" {
 		if _, err := stability.ParseConfig("--package", []byte(o.pkg)); err != nil {
-			return audit.Options{}, usageErrorf("--package: %v", err)
+			return scan.Options{}, usageErrorf("--package: %v", err)
 		}
 	}
 	paths, classpath, err := o.repos.expand(s, o.quiet, paths, o.classpath)
 	if err != nil {
-		return audit.Options{}, err
+		return scan.Options{}, err
 	}
 	memory.reserve(paths...)
 	memory.reserve(classpath...)
-	return audit.Options{
+	return scan.Options{
 		Inputs: paths, Classpath: classpath, Configs: o.configs, Compiler: o.compiler,
 		IncludeNonPublic: nonPublic, Package: o.pkg, Only: stability.Verdict(o.only), DriftOnly: o.driftOnly, IncludeSynthetic: o.includeSynthetic,
 		Limits: o.limits, Composables: o.composables, SuggestConfig: o.suggest,
 	}, nil
 }
 
-// runScan runs audit.Scan until done or Ctrl-C, mapping its errors to exit codes: the flags were
+// runScan runs scan.Scan until done or Ctrl-C, mapping its errors to exit codes: the flags were
 // checked before, so what stops a scan is an input (a PATH, a configuration file).
-func runScan(opts audit.Options) (*audit.Report, error) {
+func runScan(opts scan.Options) (*scan.Report, error) {
 	// Ctrl-C stops the scan: the workers notice between classes and Scan returns.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	rep, err := audit.Scan(ctx, opts)
+	rep, err := scan.Scan(ctx, opts)
 	if errors.Is(err, context.Canceled) {
 		return nil, &exitError{code: exitInterrupted, msg: "interrupted"}
 	}
@@ -177,7 +180,7 @@ const maxDiagnostics = 20
 
 // diagnose prints a scan's errors and missing classes on stderr unless --quiet; label ("old",
 // "new") says which side of a diff they belong to.
-func diagnose(s *streams, o *auditOptions, rep *audit.Report, label string) {
+func diagnose(s *streams, o *auditOptions, rep *scan.Report, label string) {
 	if o.quiet {
 		return
 	}
@@ -185,7 +188,7 @@ func diagnose(s *streams, o *auditOptions, rep *audit.Report, label string) {
 	if label != "" {
 		prefix = label + ": "
 	}
-	shown := map[audit.ErrorKind]int{}
+	shown := map[scan.ErrorKind]int{}
 	for _, e := range rep.Errors {
 		if shown[e.Kind]++; shown[e.Kind] <= maxDiagnostics {
 			fmt.Fprintf(s.err, "%s%s: %s\n", prefix, colorize(s.errTTY, "33", string(e.Kind)), escape.Text(e.Error()))
@@ -194,7 +197,7 @@ func diagnose(s *streams, o *auditOptions, rep *audit.Report, label string) {
 			}
 		}
 	}
-	for _, k := range []audit.ErrorKind{audit.ErrInternal, audit.ErrUnreadable, audit.ErrUnresolved, audit.ErrNotSimulable, audit.ErrInitFails} {
+	for _, k := range []scan.ErrorKind{scan.ErrInternal, scan.ErrUnreadable, scan.ErrUnresolved, scan.ErrNotSimulable, scan.ErrInitFails} {
 		if n := shown[k] - maxDiagnostics; n > 0 {
 			fmt.Fprintf(s.err, "%s%s: … and %d more (--format json lists them all)\n", prefix, colorize(s.errTTY, "33", string(k)), n)
 		}
@@ -203,7 +206,7 @@ func diagnose(s *streams, o *auditOptions, rep *audit.Report, label string) {
 }
 
 // printMissing lists once each class that a verdict needs but the classpath lacks.
-func printMissing(s *streams, sum *audit.Summary, prefix string) {
+func printMissing(s *streams, sum *scan.Summary, prefix string) {
 	if sum == nil || len(sum.Missing) == 0 {
 		return
 	}
@@ -215,17 +218,17 @@ func printMissing(s *streams, sum *audit.Summary, prefix string) {
 		fmt.Fprintf(s.err, "%s%s: %s (needed by %s, e.g. %s)\n", prefix, colorize(s.errTTY, "33", "missing"), escape.Text(m.Class), neededBy(m), escape.Text(m.Example))
 	}
 	fmt.Fprintf(s.err, "%s%d %s not on the classpath: add the jars that hold them with --classpath; until then the $stable values that read them stay runtime and the reasons that need them say so\n",
-		prefix, len(sum.Missing), plural(len(sum.Missing), "class is", "classes are"))
+		prefix, len(sum.Missing), english.Choose(len(sum.Missing), "class is", "classes are"))
 }
 
 // neededBy says what needs a missing class: "3 classes", "1 class and 2 composables".
-func neededBy(m audit.MissingClass) string {
+func neededBy(m scan.MissingClass) string {
 	var parts []string
 	if m.NeededBy > 0 || m.Composables == 0 {
-		parts = append(parts, fmt.Sprintf("%d %s", m.NeededBy, plural(m.NeededBy, "class", "classes")))
+		parts = append(parts, fmt.Sprintf("%d %s", m.NeededBy, english.Choose(m.NeededBy, "class", "classes")))
 	}
 	if m.Composables > 0 {
-		parts = append(parts, fmt.Sprintf("%d %s", m.Composables, plural(m.Composables, "composable", "composables")))
+		parts = append(parts, fmt.Sprintf("%d %s", m.Composables, english.Choose(m.Composables, "composable", "composables")))
 	}
 	return strings.Join(parts, " and ")
 }
@@ -233,9 +236,9 @@ func neededBy(m audit.MissingClass) string {
 // unreadableExit is how a command ends when some input could not be read (exit 3). The
 // diagnostics above name each problem; under --quiet there are none, so the message names the
 // first one itself. also, if not empty, is a further finding that the exit code cannot carry.
-func unreadableExit(o *auditOptions, also string, reps ...*audit.Report) error {
+func unreadableExit(o *auditOptions, also string, reps ...*scan.Report) error {
 	n := 0
-	var first *audit.Error
+	var first *scan.Error
 	for _, rep := range reps {
 		for _, e := range rep.Errors {
 			if e.Unreadable() {
@@ -248,21 +251,14 @@ func unreadableExit(o *auditOptions, also string, reps ...*audit.Report) error {
 	if n == 0 {
 		return nil
 	}
-	msg := fmt.Sprintf("%d %s could not be read (see above)", n, plural(n, "input or entry", "inputs or entries"))
+	msg := fmt.Sprintf("%d %s could not be read (see above)", n, english.Choose(n, "input or entry", "inputs or entries"))
 	if o.quiet {
-		msg = fmt.Sprintf("%d %s could not be read, the first: %s", n, plural(n, "input or entry", "inputs or entries"), first.Error())
+		msg = fmt.Sprintf("%d %s could not be read, the first: %s", n, english.Choose(n, "input or entry", "inputs or entries"), first.Error())
 	}
 	if also != "" {
 		msg += "; " + also
 	}
 	return &exitError{code: exitUnreadable, msg: msg}
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 func progressBar(done, total, width int) string {
@@ -273,7 +269,7 @@ func progressBar(done, total, width int) string {
 	return "[" + strings.Repeat("#", n) + strings.Repeat(".", width-n) + "]"
 }
 
-func auditExit(s *streams, o *auditOptions, rep *audit.Report) error {
+func auditExit(s *streams, o *auditOptions, rep *scan.Report) error {
 	findings := ""
 	if o.failOn != "" {
 		n := 0
@@ -283,7 +279,7 @@ func auditExit(s *streams, o *auditOptions, rep *audit.Report) error {
 			}
 		}
 		if n > 0 {
-			findings = fmt.Sprintf("%d %s %s (--fail-on %s)", n, plural(n, "class is", "classes are"), failWord(o.failOn), o.failOn)
+			findings = fmt.Sprintf("%d %s %s (--fail-on %s)", n, english.Choose(n, "class is", "classes are"), failWord(o.failOn), o.failOn)
 		}
 	}
 	if err := unreadableExit(o, findings, rep); err != nil {
@@ -302,13 +298,13 @@ func failWord(failOn string) string {
 	return "unstable"
 }
 
-func printAudit(s *streams, format string, rep *audit.Report) error {
+func printAudit(s *streams, format string, rep *scan.Report) error {
 	if rep.Composables != nil && format != "json" {
 		return printComposables(s, format, rep)
 	}
 	switch format {
 	case "json":
-		return rep.WriteJSON(s.out)
+		return output.WriteReportJSON(s.out, rep)
 	case "stability-config":
 		return writeStabilityConfig(s.out, rep)
 	case "compose-report":
@@ -334,7 +330,7 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-func stableValue(c *audit.Class) string {
+func stableValue(c *scan.Class) string {
 	switch {
 	case c.StableValue != nil:
 		return strconv.Itoa(int(*c.StableValue))
@@ -344,21 +340,21 @@ func stableValue(c *audit.Class) string {
 	return "-"
 }
 
-func maskText(c *audit.Class) string {
+func maskText(c *scan.Class) string {
 	if c.StabilityInferred == nil {
 		return "-"
 	}
 	return strconv.Itoa(int(*c.StabilityInferred))
 }
 
-func stabilityText(c *audit.Class) string {
+func stabilityText(c *scan.Class) string {
 	if c.Stability == "" {
 		return "Stable"
 	}
 	return c.Stability
 }
 
-func writeText(w io.Writer, rep *audit.Report) error {
+func writeText(w io.Writer, rep *scan.Report) error {
 	var b strings.Builder
 	for _, c := range rep.Classes {
 		fmt.Fprintf(&b, "%-8s %s  %s  $stable=%s mask=%s%s\n", c.Verdict, escape.Text(c.Name), escape.Text(stabilityText(c)), stableValue(c), maskText(c), missingText(c))
@@ -369,7 +365,7 @@ func writeText(w io.Writer, rep *audit.Report) error {
 }
 
 // missingText names the classes whose absence leaves the verdict open.
-func missingText(c *audit.Class) string {
+func missingText(c *scan.Class) string {
 	if len(c.Missing) == 0 {
 		return ""
 	}
@@ -378,14 +374,14 @@ func missingText(c *audit.Class) string {
 
 // skipWords names the skip reasons in the footer.
 var skipWords = map[string]string{
-	audit.SkipModuleInfo: "module-info", audit.SkipFileFacade: "file facades", audit.SkipMultifile: "multifile classes",
-	audit.SkipLambda: "lambdas", audit.SkipDefaultImpls: "$DefaultImpls", audit.SkipWhenMappings: "$WhenMappings",
-	audit.SkipComposableSingletons: "ComposableSingletons", audit.SkipAnonymous: "anonymous and local", audit.SkipSynthetic: "synthetic",
-	audit.SkipShadowed: "shadowed", audit.SkipUnreadable: "unreadable", audit.SkipNotPublic: "not public", audit.SkipFiltered: "filtered",
+	scan.SkipModuleInfo: "module-info", scan.SkipFileFacade: "file facades", scan.SkipMultifile: "multifile classes",
+	scan.SkipLambda: "lambdas", scan.SkipDefaultImpls: "$DefaultImpls", scan.SkipWhenMappings: "$WhenMappings",
+	scan.SkipComposableSingletons: "ComposableSingletons", scan.SkipAnonymous: "anonymous and local", scan.SkipSynthetic: "synthetic",
+	scan.SkipShadowed: "shadowed", scan.SkipUnreadable: "unreadable", scan.SkipNotPublic: "not public", scan.SkipFiltered: "filtered",
 	classfile.SkipNotOnClasspath: "not on the classpath", classfile.SkipOtherRelease: "other releases",
 }
 
-func summary(rep *audit.Report) string {
+func summary(rep *scan.Report) string {
 	sum := rep.Summary
 	var b strings.Builder
 	skipped := 0
@@ -416,9 +412,9 @@ func summary(rep *audit.Report) string {
 	if sum.Drift > 0 {
 		fmt.Fprintf(&b, "; %d drift", sum.Drift)
 	}
-	fmt.Fprintf(&b, "; %d %s", sum.Errors, plural(sum.Errors, "error", "errors"))
+	fmt.Fprintf(&b, "; %d %s", sum.Errors, english.Choose(sum.Errors, "error", "errors"))
 	for _, p := range sum.Producers {
-		fmt.Fprintf(&b, "\n%s: built by %s: %d %s", escape.Text(p.Input), escape.Text(p.Producer), p.Classes, plural(p.Classes, "class", "classes"))
+		fmt.Fprintf(&b, "\n%s: built by %s: %d %s", escape.Text(p.Input), escape.Text(p.Producer), p.Classes, english.Choose(p.Classes, "class", "classes"))
 	}
 	return b.String()
 }
@@ -432,7 +428,7 @@ func colorize(on bool, code, text string) string {
 	return "\033[" + code + "m" + text + "\033[0m"
 }
 
-func writeTable(s *streams, rep *audit.Report) error {
+func writeTable(s *streams, rep *scan.Report) error {
 	rows := make([][]string, 0, len(rep.Classes))
 	for _, c := range rep.Classes {
 		rows = append(rows, []string{colorize(s.outTTY, verdictColor[c.Verdict], string(c.Verdict)), escape.Text(c.Name), escape.Text(stabilityText(c)), stableValue(c), maskText(c)})
@@ -520,7 +516,7 @@ func fitColumns(header []string, rows [][]string, width int) tw.Mapper[int, int]
 // ansi matches the colour codes colorize adds, which take no room on the screen.
 var ansi = regexp.MustCompile("\x1b\\[[0-9;]*m")
 
-func writeMarkdown(w io.Writer, rep *audit.Report) error {
+func writeMarkdown(w io.Writer, rep *scan.Report) error {
 	var b strings.Builder
 	b.WriteString("| Verdict | Class | Stability | $stable | Mask |\n|---|---|---|---|---|\n")
 	for _, c := range rep.Classes {

@@ -4,18 +4,20 @@ import (
 	"bytes"
 	"fmt"
 
-	"github.com/composestab/composestab/audit"
+	"github.com/composestab/composestab/audit/baseline"
+	"github.com/composestab/composestab/audit/diff"
 	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/internal/english"
 )
 
 func runCheck(s *streams, args []string) error {
 	var o auditOptions
-	var baseline, format string
+	var baselinePath, format string
 	var ignore []string
 	var strict bool
 	fs := newFlagSet(s, "check", "check --baseline FILE [flags] PATH...")
 	scanFlags(fs, &o)
-	fs.StringVar(&baseline, "baseline", "", "the baseline written by composestab dump (required)")
+	fs.StringVar(&baselinePath, "baseline", "", "the baseline written by composestab dump (required)")
 	fs.StringArrayVar(&ignore, "ignore", nil, "drop changes of classes matching this pattern (configuration-file syntax; repeatable)")
 	fs.BoolVar(&strict, "strict", false, "also fail on improvements, additions and neutral changes: the baseline must be current")
 	fs.StringVar(&format, "format", "text", "text, json, markdown or sarif")
@@ -25,7 +27,7 @@ func runCheck(s *streams, args []string) error {
 	if err := oneOf("format", format, diffFormats...); err != nil {
 		return err
 	}
-	if baseline == "" {
+	if baselinePath == "" {
 		return usageErrorf("check needs --baseline FILE (write one with composestab dump)")
 	}
 	if fs.NArg() == 0 {
@@ -35,30 +37,30 @@ func runCheck(s *streams, args []string) error {
 	if err != nil {
 		return err
 	}
-	base, err := readBaseline(baseline)
+	base, err := readBaseline(baselinePath)
 	if err != nil {
 		return err
 	}
-	rep, err := scan(s, &o, fs.Args(), true)
+	rep, err := scanPaths(s, &o, fs.Args(), true)
 	if err != nil {
 		return err
 	}
 	defer rep.Close()
-	d := audit.Check(base, rep)
+	d := diff.Check(base, rep)
 	d.Ignore(ign)
 	for i := range d.Changes {
 		if d.Changes[i].Input == "" {
-			d.Changes[i].Input = baseline // a removed class is only in the baseline
+			d.Changes[i].Input = baselinePath // a removed class is only in the baseline
 		}
 	}
 	if err := printDiff(s, format, d); err != nil {
 		return err
 	}
 	findings := ""
-	if n := d.Count(audit.Regression); n > 0 {
-		findings = fmt.Sprintf("%d stability %s against %s (if intended, regenerate it with composestab dump)", n, plural(n, "regression", "regressions"), baseline)
+	if n := d.Count(diff.Regression); n > 0 {
+		findings = fmt.Sprintf("%d stability %s against %s (if intended, regenerate it with composestab dump)", n, english.Choose(n, "regression", "regressions"), baselinePath)
 	} else if strict && len(d.Changes) > 0 {
-		findings = fmt.Sprintf("--strict: %d %s against %s; regenerate it with composestab dump", len(d.Changes), plural(len(d.Changes), "change", "changes"), baseline)
+		findings = fmt.Sprintf("--strict: %d %s against %s; regenerate it with composestab dump", len(d.Changes), english.Choose(len(d.Changes), "change", "changes"), baselinePath)
 	}
 	if err := unreadableExit(&o, findings, rep); err != nil {
 		return err
@@ -71,13 +73,13 @@ func runCheck(s *streams, args []string) error {
 
 // readBaseline opens and parses a baseline; a file that cannot be read or parsed is an
 // unreadable input.
-func readBaseline(path string) (*audit.Baseline, error) {
+func readBaseline(path string) (*baseline.Baseline, error) {
 	// A named pipe or a device would block or never end: refused, as is a file over 256 MiB.
 	data, err := classfile.ReadRegularFile(path, 256<<20)
 	if err != nil {
 		return nil, &exitError{code: exitUnreadable, msg: err.Error()}
 	}
-	b, err := audit.ReadBaseline(bytes.NewReader(data))
+	b, err := baseline.Read(bytes.NewReader(data))
 	if err != nil {
 		return nil, &exitError{code: exitUnreadable, msg: path + ": " + err.Error()}
 	}

@@ -2,17 +2,18 @@ package main
 
 import (
 	"fmt"
-	"github.com/composestab/composestab/internal/escape"
 	"io"
 	"strings"
 
-	"github.com/composestab/composestab/audit"
+	"github.com/composestab/composestab/audit/scan"
+	"github.com/composestab/composestab/internal/escape"
+
 	"github.com/composestab/composestab/composable"
 )
 
 // printComposables is audit --composables: one line per composable, what stops those that do not
 // skip, and a footer per input.
-func printComposables(s *streams, format string, rep *audit.Report) error {
+func printComposables(s *streams, format string, rep *scan.Report) error {
 	var b strings.Builder
 	for _, ic := range rep.Composables {
 		switch format {
@@ -54,7 +55,7 @@ func printComposables(s *streams, format string, rep *audit.Report) error {
 }
 
 // skipWord is "skips" or "runs" (runs whenever its caller recomposes).
-func skipWord(color bool, c *audit.Composable) string {
+func skipWord(color bool, c *scan.Composable) string {
 	if c.Skippable {
 		return colorize(color, "32", "skips")
 	}
@@ -62,7 +63,7 @@ func skipWord(color bool, c *audit.Composable) string {
 }
 
 // composablesSummary is one input's footer: counts, and what strong skipping means for them.
-func composablesSummary(ic *audit.InputComposables) string {
+func composablesSummary(ic *scan.InputComposables) string {
 	skippable, restartable, identity := 0, 0, 0
 	for _, c := range ic.Composables {
 		if c.Skippable {

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/composestab/composestab/internal/escape"
 	"os"
 	"slices"
 	"strings"
 
-	"github.com/composestab/composestab/audit"
+	"github.com/composestab/composestab/audit/scan"
+	"github.com/composestab/composestab/internal/english"
+	"github.com/composestab/composestab/internal/escape"
+
 	"github.com/composestab/composestab/maven"
 )
 
@@ -114,7 +116,7 @@ func listedCoordinate(parts []string) bool {
 // classpath (a list of --classpath values) by its artefact, and adds what they depend on to the
 // classpath, all resolved together (the highest version of a module wins). Inputs that are
 // paths, and the classpath's paths, keep their place, each expanded by the same discovery rules
-// (audit.Discover): a folder becomes the jars, AARs and class folders it holds. What no
+// (scan.Discover): a folder becomes the jars, AARs and class folders it holds. What no
 // repository holds, what discovery leaves out and what holds nothing are said on stderr, unless
 // quiet; a missing path is an error.
 func (r *repoOptions) expand(s *streams, quiet bool, inputs, classpath []string) ([]string, []string, error) {
@@ -175,14 +177,14 @@ func (r *repoOptions) expand(s *streams, quiet bool, inputs, classpath []string)
 	return inputs, outCP, nil
 }
 
-// discover expands paths by audit.Discover's rules. A path that is missing, or a searched folder
-// that holds a broken link or a link loop, is an error joining an *audit.InputError for each
+// discover expands paths by scan.Discover's rules. A path that is missing, or a searched folder
+// that holds a broken link or a link loop, is an error joining an *scan.InputError for each
 // (what prefixes each message); the jars and AARs a Gradle build folder's class folders supersede, and
 // the paths that hold nothing, are said on stderr unless quiet.
 func discover(s *streams, quiet bool, what string, paths []string) ([]string, error) {
-	d, err := audit.Discover(paths)
+	d, err := scan.Discover(paths)
 	if err != nil {
-		// Each *audit.InputError stays reachable with errors.As; exitCode makes any such error
+		// Each *scan.InputError stays reachable with errors.As; exitCode makes any such error
 		// exit 3, unreadable.
 		var errs []error
 		for _, e := range unjoin(err) {
@@ -208,7 +210,7 @@ func discover(s *streams, quiet bool, what string, paths []string) ([]string, er
 			dirs = append(dirs[:3], "…")
 		}
 		fmt.Fprintf(s.err, "%s: %sleft out %d %s packaged from the class folders of %s, which are read instead (name one as a PATH to read it)\n",
-			colorize(s.errTTY, "36", "note"), what, n, plural(n, "jar or AAR", "jars and AARs"), escape.Text(strings.Join(dirs, ", ")))
+			colorize(s.errTTY, "36", "note"), what, n, english.Choose(n, "jar or AAR", "jars and AARs"), escape.Text(strings.Join(dirs, ", ")))
 	}
 	for _, p := range d.Empty {
 		fmt.Fprintf(s.err, "%s: %s%s: no jar, AAR or class file found\n", colorize(s.errTTY, "33", "warning"), what, escape.Text(p))
@@ -259,7 +261,7 @@ func reportResolution(s *streams, res *maven.Resolution) {
 		fmt.Fprintf(s.err, "%s: %s\n", escape.Text(root.Coordinate.String()), escape.Text(strings.Join(maven.Paths(root.Files), ", ")))
 	}
 	if n := len(res.Classpath); n > 0 {
-		fmt.Fprintf(s.err, "classpath: %d %s resolved from their dependencies (composestab deps shows the tree)\n", n, plural(n, "artefact", "artefacts"))
+		fmt.Fprintf(s.err, "classpath: %d %s resolved from their dependencies (composestab deps shows the tree)\n", n, english.Choose(n, "artefact", "artefacts"))
 	}
 	reportMissing(s, res)
 }

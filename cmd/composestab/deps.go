@@ -2,9 +2,11 @@ package main
 
 import (
 	"fmt"
-	"github.com/composestab/composestab/audit"
-	"github.com/composestab/composestab/internal/escape"
+
 	"strings"
+
+	"github.com/composestab/composestab/audit/scan"
+	"github.com/composestab/composestab/internal/escape"
 
 	"github.com/composestab/composestab/maven"
 )
@@ -52,7 +54,7 @@ func runDeps(s *streams, args []string) error {
 			SchemaVersion int `json:"schemaVersion"`
 			*maven.Resolution
 			Problems []string `json:"problems"`
-		}{audit.SchemaVersion, res, problems})
+		}{scan.SchemaVersion, res, problems})
 	}
 	var b strings.Builder
 	if err := res.WriteTree(&b); err != nil {

@@ -6,11 +6,14 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/composestab/composestab/audit"
+	"github.com/composestab/composestab/audit/diff"
+	"github.com/composestab/composestab/audit/output"
+	"github.com/composestab/composestab/audit/scan"
+	"github.com/composestab/composestab/internal/english"
 	"github.com/composestab/composestab/stability"
 )
 
-// diffFormats are the printers of a *audit.DiffReport, for diff and check alike.
+// diffFormats are the printers of a *diff.Report, for diff and check alike.
 var diffFormats = []string{"text", "json", "markdown", "sarif"}
 
 func runDiff(s *streams, args []string) error {
@@ -52,14 +55,14 @@ func runDiff(s *streams, args []string) error {
 	}
 	defer oldRep.Close()
 	defer newRep.Close()
-	d := audit.Diff(oldRep, newRep)
+	d := diff.Diff(oldRep, newRep)
 	d.Ignore(ign)
 	if err := printDiff(s, format, d); err != nil {
 		return err
 	}
 	findings := ""
-	if n := d.Count(audit.Regression); n > 0 {
-		findings = fmt.Sprintf("%d stability %s", n, plural(n, "regression", "regressions"))
+	if n := d.Count(diff.Regression); n > 0 {
+		findings = fmt.Sprintf("%d stability %s", n, english.Choose(n, "regression", "regressions"))
 	}
 	if err := unreadableExit(&o, findings, oldRep, newRep); err != nil {
 		return err
@@ -73,7 +76,7 @@ func runDiff(s *streams, args []string) error {
 // scanBoth scans the two sides at once: each scan has serial stretches (opening, ordering,
 // the per-class verdicts) that the other's reading fills, about a tenth off the wall time of
 // two scans in a row. Diagnostics follow in a fixed order, OLD's first.
-func scanBoth(s *streams, oldOpts, newOpts *auditOptions, oldPaths, newPaths []string) (oldRep, newRep *audit.Report, err error) {
+func scanBoth(s *streams, oldOpts, newOpts *auditOptions, oldPaths, newPaths []string) (oldRep, newRep *scan.Report, err error) {
 	oldScan, err := scanOptions(s, oldOpts, oldPaths, oldOpts.includeNonPublic)
 	if err != nil {
 		return nil, nil, err
@@ -88,7 +91,7 @@ func scanBoth(s *streams, oldOpts, newOpts *auditOptions, oldPaths, newPaths []s
 	newRep, newErr = runScan(newScan)
 	wg.Wait()
 	if err := cmp.Or(oldErr, newErr); err != nil {
-		for _, rep := range []*audit.Report{oldRep, newRep} {
+		for _, rep := range []*scan.Report{oldRep, newRep} {
 			if rep != nil {
 				rep.Close()
 			}
@@ -118,14 +121,14 @@ func ignorePatterns(patterns []string) (*stability.Config, error) {
 	return cfg, nil
 }
 
-func printDiff(s *streams, format string, d *audit.DiffReport) error {
+func printDiff(s *streams, format string, d *diff.Report) error {
 	switch format {
 	case "json":
 		return writeJSON(s.out, d)
 	case "markdown":
-		return d.WriteMarkdown(s.out)
+		return output.WriteDiffMarkdown(s.out, d)
 	case "sarif":
-		return d.WriteSARIF(s.out)
+		return output.WriteDiffSARIF(s.out, d)
 	}
-	return d.WriteText(s.out)
+	return output.WriteDiffText(s.out, d)
 }

@@ -1,11 +1,9 @@
 package main
 
-import (
-	"github.com/composestab/composestab/audit"
-)
+import "github.com/composestab/composestab/audit/baseline"
 
 // runDump writes the baseline of PATH... to stdout: every public, protected and internal class,
-// as audit.WriteBaseline documents.
+// as baseline.Write documents.
 func runDump(s *streams, args []string) error {
 	var o auditOptions
 	fs := newFlagSet(s, "dump", "dump [flags] PATH... > FILE")
@@ -16,12 +14,12 @@ func runDump(s *streams, args []string) error {
 	if fs.NArg() == 0 {
 		return usageErrorf("dump needs at least one PATH (a jar, an AAR or a folder)")
 	}
-	rep, err := scan(s, &o, fs.Args(), true)
+	rep, err := scanPaths(s, &o, fs.Args(), true)
 	if err != nil {
 		return err
 	}
 	defer rep.Close()
-	if err := audit.WriteBaseline(s.out, rep); err != nil {
+	if err := baseline.Write(s.out, rep); err != nil {
 		return err
 	}
 	return unreadableExit(&o, "the baseline is incomplete", rep)

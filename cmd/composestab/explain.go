@@ -2,10 +2,11 @@ package main
 
 import (
 	"fmt"
-	"github.com/composestab/composestab/internal/escape"
 	"strings"
 
-	"github.com/composestab/composestab/audit"
+	"github.com/composestab/composestab/audit/explain"
+	"github.com/composestab/composestab/internal/escape"
+
 	"github.com/composestab/composestab/stability"
 )
 
@@ -72,7 +73,7 @@ func runExplain(s *streams, args []string) error {
 			return err
 		}
 	}
-	in, err := audit.Explain(cp, typ, stability.Options{Compiler: o.compiler, Config: cfg, NonJVM: nonJVM})
+	in, err := explain.Explain(cp, typ, stability.Options{Compiler: o.compiler, Config: cfg, NonJVM: nonJVM})
 	if err != nil {
 		// Bad syntax, a wrong number of type arguments, a bound, an ambiguous short name.
 		return usageErrorf("%s", escape.Text(err.Error()))
@@ -138,7 +139,7 @@ func runExplain(s *streams, args []string) error {
 // explainExit is exit 3 when part of the classpath could not be read: the answer may lack what
 // those entries hold. A class that is merely missing is said on stderr, not in the exit code,
 // as audit does.
-func explainExit(in *audit.Explanation) error {
+func explainExit(in *explain.Explanation) error {
 	if in.Unreadable() {
 		return &exitError{code: exitUnreadable}
 	}

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/internal/fixtures"
-	stabruntime "github.com/composestab/composestab/runtime"
 )
 
 // explained is the part of explain's JSON the tests look at.
@@ -490,7 +490,7 @@ func changedAtCalls(t *testing.T, jar, class, method, callee string, jvm map[str
 			drop()
 		case op == classfile.OpGetstatic:
 			ref, err := pool.MemberRef(in.Index)
-			if err != nil || ref.Name != stabruntime.StableField {
+			if err != nil || ref.Name != evaluate.StableField {
 				drop()
 				return true
 			}
@@ -499,13 +499,13 @@ func changedAtCalls(t *testing.T, jar, class, method, callee string, jvm map[str
 				t.Fatalf("no JVM $stable for %s", ref.Owner)
 			}
 			stack = append(stack, v)
-		case stabruntime.BinaryOp(op) != "":
+		case evaluate.BinaryOp(op) != "":
 			if len(stack) < 2 {
 				tainted, stack = true, nil
 				return true
 			}
 			a, b := stack[len(stack)-2], stack[len(stack)-1]
-			stack = append(stack[:len(stack)-2], stabruntime.Apply(stabruntime.BinaryOp(op), a, b))
+			stack = append(stack[:len(stack)-2], evaluate.Apply(evaluate.BinaryOp(op), a, b))
 		case op == classfile.OpInvokestatic:
 			if ref, err := pool.MemberRef(in.Index); err == nil && ref.Name == callee {
 				if !tainted && len(stack) == 1 {

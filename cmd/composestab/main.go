@@ -7,13 +7,14 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/composestab/composestab/internal/escape"
-	"github.com/composestab/composestab/stability"
 	"io"
 	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
+
+	"github.com/composestab/composestab/internal/escape"
+	"github.com/composestab/composestab/stability"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/pflag"

@@ -3,13 +3,14 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"github.com/composestab/composestab/internal/escape"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/composestab/composestab/audit"
+	"github.com/composestab/composestab/audit/scan"
+	"github.com/composestab/composestab/internal/escape"
+
 	"github.com/composestab/composestab/composable"
 	"github.com/composestab/composestab/stability"
 )
@@ -34,7 +35,7 @@ func runReport(s *streams, args []string) error {
 		return usageErrorf("report: no PATH given")
 	}
 	o.composables = true
-	rep, err := scan(s, &o, paths, true)
+	rep, err := scanPaths(s, &o, paths, true)
 	if err != nil {
 		return err
 	}
@@ -53,7 +54,7 @@ func runReport(s *streams, args []string) error {
 			byInput[c.Input] = append(byInput[c.Input], r)
 		}
 	}
-	mods := map[string]*audit.InputComposables{}
+	mods := map[string]*scan.InputComposables{}
 	for _, ic := range rep.Composables {
 		mods[ic.Input] = ic
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/composestab/composestab/audit"
+	"github.com/composestab/composestab/audit/baseline"
 	"github.com/composestab/composestab/internal/fixtures"
 )
 
@@ -73,7 +73,7 @@ func TestDumpCheckRoundTrip(t *testing.T) {
 			if dumpCode != exitOK {
 				t.Fatalf("dump: exit %d: %s", dumpCode, errb.String())
 			}
-			base, err := audit.ReadBaseline(bytes.NewReader(out.Bytes()))
+			base, err := baseline.Read(bytes.NewReader(out.Bytes()))
 			if err != nil {
 				t.Fatalf("the dump does not read back: %v", err)
 			}

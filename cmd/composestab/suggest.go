@@ -2,17 +2,17 @@ package main
 
 import (
 	"fmt"
-	"github.com/composestab/composestab/internal/escape"
 	"io"
 	"strings"
 
-	"github.com/composestab/composestab/audit"
+	"github.com/composestab/composestab/audit/scan"
+	"github.com/composestab/composestab/internal/escape"
 )
 
 // writeStabilityConfig prints audit --format stability-config: a stability configuration file
 // whose active lines are the safe suggestions, each after a comment saying why, followed by the
 // unsafe ones commented out with what makes them unsafe.
-func writeStabilityConfig(w io.Writer, rep *audit.Report) error {
+func writeStabilityConfig(w io.Writer, rep *scan.Report) error {
 	var b strings.Builder
 	safe := 0
 	for _, sg := range rep.Suggestions {

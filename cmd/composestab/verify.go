@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 
-	"github.com/composestab/composestab/audit"
+	"github.com/composestab/composestab/audit/output"
+	"github.com/composestab/composestab/audit/verify"
+	"github.com/composestab/composestab/internal/english"
 	"github.com/composestab/composestab/stability"
 )
 
@@ -18,7 +20,7 @@ func runVerify(s *streams, args []string) error {
 	fs.StringVar(&format, "format", "text", "text, json or sarif")
 	fs.BoolVar(&drift, "drift", false, "also report public classes that rebuilding with the consumer's compiler (--compiler) would make unstable (or stable) for apps")
 	fs.BoolVar(&nonPublic, "include-nonpublic", false, "also check internal and private classes (by default only what a consumer can name: public, protected, @PublishedApi)")
-	fs.StringVar(&failOn, "fail-on", audit.SeverityError, "exit 1 on findings of this severity or worse: error, warning or info")
+	fs.StringVar(&failOn, "fail-on", verify.SeverityError, "exit 1 on findings of this severity or worse: error, warning or info")
 	fs.StringArrayVar(&suppress, "suppress", nil, "drop findings of RULE (or *) on classes matching PATTERN: RULE:PATTERN, configuration-file syntax (repeatable)")
 	fs.StringArrayVar(&suppressFiles, "suppressions", nil, "a file of RULE:PATTERN lines, // comments (repeatable)")
 	if err := parseFlags(fs, args); err != nil {
@@ -27,7 +29,7 @@ func runVerify(s *streams, args []string) error {
 	if err := oneOf("format", format, "text", "json", "sarif"); err != nil {
 		return err
 	}
-	if err := oneOf("fail-on", failOn, audit.SeverityError, audit.SeverityWarning, audit.SeverityInfo); err != nil {
+	if err := oneOf("fail-on", failOn, verify.SeverityError, verify.SeverityWarning, verify.SeverityInfo); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
@@ -38,16 +40,16 @@ func runVerify(s *streams, args []string) error {
 			return usageErrorf("%v", err)
 		}
 	}
-	var sups []audit.Suppression
+	var sups []verify.Suppression
 	for _, f := range suppressFiles {
-		list, err := audit.ReadSuppressions(f)
+		list, err := verify.ReadSuppressions(f)
 		if err != nil {
 			return unreadableErrorf("--suppressions: %v", err)
 		}
 		sups = append(sups, list...)
 	}
 	for _, x := range suppress {
-		sp, err := audit.ParseSuppression("--suppress", x)
+		sp, err := verify.ParseSuppression("--suppress", x)
 		if err != nil {
 			return usageErrorf("%v", err)
 		}
@@ -55,12 +57,12 @@ func runVerify(s *streams, args []string) error {
 	}
 	// Non-public classes are scanned either way: a public nested class of an internal class is
 	// not public API, which Verify can tell only by seeing the outer class.
-	rep, err := scan(s, &o, fs.Args(), true)
+	rep, err := scanPaths(s, &o, fs.Args(), true)
 	if err != nil {
 		return err
 	}
 	defer rep.Close()
-	v, err := audit.Verify(rep, audit.VerifyOptions{ExpectStable: expect, Drift: drift, IncludeNonPublic: nonPublic, Suppress: sups})
+	v, err := verify.Verify(rep, verify.Options{ExpectStable: expect, Drift: drift, IncludeNonPublic: nonPublic, Suppress: sups})
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
@@ -68,16 +70,16 @@ func runVerify(s *streams, args []string) error {
 	case "json":
 		err = writeJSON(s.out, v)
 	case "sarif":
-		err = v.WriteSARIF(s.out)
+		err = output.WriteVerifySARIF(s.out, v)
 	default:
-		err = v.WriteText(s.out)
+		err = output.WriteVerifyText(s.out, v)
 	}
 	if err != nil {
 		return err
 	}
 	findings := ""
 	if n := v.AtLeast(failOn); n > 0 {
-		findings = fmt.Sprintf("%d policy %s", n, plural(n, "violation", "violations"))
+		findings = fmt.Sprintf("%d policy %s", n, english.Choose(n, "violation", "violations"))
 	}
 	if err := unreadableExit(&o, findings, rep); err != nil {
 		return err

@@ -1,0 +1,65 @@
+package explain
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/composestab/composestab/evaluate"
+	"github.com/composestab/composestab/internal/fixtures"
+	"github.com/composestab/composestab/stability"
+)
+
+// TestExplainErrors: a type that cannot be read comes back as the runtime package's typed
+// error; an unreadable classpath entry is said once, without an empty location, and the answer
+// for a built-in still comes.
+func TestExplainErrors(t *testing.T) {
+	lib1, err := fixtures.Get("lib1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := append([]string{lib1.Jar()}, lib1.Classpath()...)
+	var (
+		ae *evaluate.ArityError
+		be *evaluate.BoundError
+		te *evaluate.TypeError
+	)
+	for _, tt := range []struct {
+		typ    string
+		target any
+	}{
+		{"lib1.LTriple<Int, Int>", &ae},
+		{"lib1.LBounded<lib1.LStable>", &be},
+		{"lib1.LBox<Int", &te},
+	} {
+		_, err := Explain(cp, tt.typ, stability.Options{})
+		if !errors.As(err, tt.target) {
+			t.Errorf("Explain(%q) = %v (%T), want %T", tt.typ, err, err, tt.target)
+		}
+	}
+	x, err := Explain([]string{"/nonexistent/dep.jar"}, "kotlin.Int", stability.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !x.Unreadable() || x.Verdict != stability.VerdictStable || len(x.Errors) != 1 || x.Errors[0] != "/nonexistent/dep.jar: no such file or directory" {
+		t.Errorf("unreadable %t, verdict %s, errors %q", x.Unreadable(), x.Verdict, x.Errors)
+	}
+}
+
+// TestExplainMissingIsNotUnstable: a class found nowhere leaves every field of the answer
+// unknown rather than the Unstable the inference puts in its place.
+func TestExplainMissingIsNotUnstable(t *testing.T) {
+	x, err := Explain(nil, "com.example.Box<kotlin.Int>", stability.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !x.NeedsMissing() || x.Verdict != stability.VerdictRuntime || x.Value != nil || x.ValueNoStrongSkipping != nil ||
+		strings.Join(x.Missing, ",") != "com.example.Box" {
+		t.Errorf("needs missing %t, verdict %s, value %v, missing %v", x.NeedsMissing(), x.Verdict, x.Value, x.Missing)
+	}
+	for _, s := range append([]string{x.Stability, x.Effective, x.ValueText, x.StrongSkipping, x.NoStrongSkipping}, x.Reasons...) {
+		if strings.Contains(s, "Unstable") || strings.Contains(s, "unstable") {
+			t.Errorf("%q calls a missing class unstable", s)
+		}
+	}
+}

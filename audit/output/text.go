@@ -1,0 +1,124 @@
+package output
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/composestab/composestab/audit/diff"
+	"github.com/composestab/composestab/audit/verify"
+	"github.com/composestab/composestab/internal/english"
+	"github.com/composestab/composestab/internal/escape"
+)
+
+// WriteDiffText writes the changes in apidiff's shape: regressions, then improvements, then neutral
+// changes, each under a header with "- " bullets, and a summary line.
+func WriteDiffText(w io.Writer, d *diff.Report) error {
+	var b strings.Builder
+	for _, k := range []diff.ChangeKind{diff.Regression, diff.Improvement, diff.Neutral} {
+		first := true
+		for _, c := range d.Changes {
+			if c.Kind != k {
+				continue
+			}
+			if first {
+				if b.Len() > 0 {
+					b.WriteString("\n")
+				}
+				b.WriteString(sectionTitle[k] + ":\n")
+				first = false
+			}
+			fmt.Fprintf(&b, "- %s: %s\n", escape.Text(c.Class), escape.Text(c.Message))
+		}
+	}
+	if b.Len() > 0 {
+		b.WriteString("\n")
+	}
+	b.WriteString(d.Summary() + "\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+var sectionTitle = map[diff.ChangeKind]string{diff.Regression: "Regressions", diff.Improvement: "Improvements", diff.Neutral: "Neutral changes"}
+
+// WriteDiffMarkdown writes the changes as a pull-request comment: a summary, then a table per kind.
+func WriteDiffMarkdown(w io.Writer, d *diff.Report) error {
+	var b strings.Builder
+	b.WriteString("### Compose stability changes\n\n")
+	if len(d.Changes) == 0 {
+		b.WriteString("No stability changes.\n")
+	}
+	for _, k := range []diff.ChangeKind{diff.Regression, diff.Improvement, diff.Neutral} {
+		if d.Count(k) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "**%s** (%d)\n\n| Class | Change | Old | New |\n|---|---|---|---|\n", sectionTitle[k], d.Count(k))
+		for _, c := range d.Changes {
+			if c.Kind == k {
+				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", mdCode(c.Class), mdCell(c.Message), mdCode(c.Old), mdCode(c.New))
+			}
+		}
+		b.WriteString("\n")
+	}
+	if len(d.Changes) == 0 {
+		b.WriteString("\n")
+	}
+	if len(d.Errors) > 0 {
+		fmt.Fprintf(&b, "<details><summary>%s while scanning</summary>\n\n", english.Plural(len(d.Errors), "error"))
+		for _, e := range d.Errors {
+			fmt.Fprintf(&b, "- %s: %s\n", e.Kind, mdCell(e.Error()))
+		}
+		b.WriteString("\n</details>\n\n")
+	}
+	b.WriteString(d.Summary() + "\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// mdCell makes text safe inside a table cell of a pull-request comment: outside `code` spans,
+// characters that Markdown or GitHub would interpret (emphasis, HTML, @mentions, $math$) are
+// escaped; everywhere, pipes are escaped and newlines flattened.
+func mdCell(s string) string {
+	parts := strings.Split(escape.Text(strings.ReplaceAll(s, "\n", " ")), "`")
+	for i, p := range parts {
+		if i%2 == 0 || i == len(parts)-1 && len(parts)%2 == 0 {
+			p = mdText.Replace(p)
+		}
+		parts[i] = strings.NewReplacer("|", "\\|", "\n", " ").Replace(p)
+	}
+	return strings.Join(parts, "`")
+}
+
+var mdText = strings.NewReplacer("\\", "\\\\", "*", "\\*", "_", "\\_", "<", "&lt;", ">", "&gt;", "@", "&#64;", "$", "&#36;")
+
+// mdCode is s as a code span in a table cell.
+func mdCode(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "`" + strings.NewReplacer("|", "\\|", "\n", " ").Replace(escape.Text(s)) + "`"
+}
+
+// WriteVerifyText writes one line per finding and a summary.
+func WriteVerifyText(w io.Writer, v *verify.Report) error {
+	var b strings.Builder
+	for _, x := range v.Violations {
+		fmt.Fprintf(&b, "%-7s %-21s %s: %s\n", x.Severity, x.Rule, escape.Text(x.Class), escape.Text(x.Message))
+	}
+	classes := map[string]bool{}
+	count := map[string]int{}
+	for _, x := range v.Violations {
+		classes[x.Class] = true
+		count[x.Severity]++
+	}
+	fmt.Fprintf(&b, "%s in %s", english.Plural(len(v.Violations), "violation"), english.Plural(len(classes), "class"))
+	if len(v.Violations) > 0 {
+		fmt.Fprintf(&b, " (%d error, %d warning, %d info)", count[verify.SeverityError], count[verify.SeverityWarning], count[verify.SeverityInfo])
+	}
+	if v.Suppressed > 0 {
+		fmt.Fprintf(&b, "; %d suppressed", v.Suppressed)
+	}
+	fmt.Fprintf(&b, "; %s\n", english.Plural(len(v.Errors), "error"))
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,141 @@
+package scan
+
+import (
+	"strings"
+
+	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/composable"
+	"github.com/composestab/composestab/stability"
+)
+
+// InputComposables is what the compiled composables of one reported input say.
+type InputComposables struct {
+	Input string `json:"input"`
+	// StrongSkipping tells whether the module was compiled with strong skipping, read from the
+	// shape of its code: with it, unstable parameters are compared by identity and do not stop
+	// a composable from skipping.
+	StrongSkipping bool `json:"strongSkipping"`
+	// Composables are the module's composable functions (not lambdas), in the compiler's
+	// recording order, without the non-public ones unless Options.IncludeNonPublic.
+	Composables []*Composable `json:"composables"`
+	// Module is the whole analysis, from which the compiler's four report files are written.
+	Module *composable.Module `json:"-"`
+	// Classes are the module's class results in report order (its -classes.txt).
+	Classes []*stability.ClassResult `json:"-"`
+}
+
+// Composable is one composable function as its compiled code shows it.
+type Composable struct {
+	Name       string               `json:"name"` // the compiler's qualified name, "app.Screen.Content"
+	Class      string               `json:"class"`
+	Method     string               `json:"method"` // name and descriptor
+	Visibility stability.Visibility `json:"visibility"`
+	// Restartable, Skippable, Readonly and Inline are the compiler's report flags.
+	Restartable bool `json:"restartable"`
+	Skippable   bool `json:"skippable"`
+	Readonly    bool `json:"readonly"`
+	Inline      bool `json:"inline"`
+	// Params are the parameters as the compiler's composables report lists them.
+	Params []ComposableParam `json:"params"`
+	// Why says, for a composable that is not skippable, what stops it; "" when it skips.
+	Why string `json:"why,omitempty"`
+	// Identity names the unstable parameters that strong skipping compares by identity (===):
+	// a new instance on each recomposition makes the composable run again.
+	Identity []string `json:"identity,omitempty"`
+}
+
+// ComposableParam is one parameter of a composable.
+type ComposableParam struct {
+	Name string `json:"name"`
+	Type string `json:"type"`
+	// Stability is "stable", "unstable" or "runtime" (decided when the app runs).
+	Stability string `json:"stability"`
+	Used      bool   `json:"used"`
+	// Default is the default value as the report prints it ("@static 3"), "" without one.
+	Default string `json:"default,omitempty"`
+	// Missing names the classes absent from the classpath that Stability stands on: add them
+	// with --classpath for an answer.
+	Missing []string `json:"missing,omitempty"`
+}
+
+// scanComposables reads the composables of one reported input while the classpath is open.
+func scanComposables(cp *classfile.Classpath, u *stability.Universe, input string, opts stability.Options, nonPublic bool) *InputComposables {
+	classes := stability.AnalyzeModule(u, input, opts)
+	mod := composable.Analyze(composable.Config{Classpath: cp, Universe: u, Input: input, Options: opts, Classes: classes})
+	ic := &InputComposables{Input: input, StrongSkipping: mod.Features.StrongSkipping, Composables: []*Composable{}, Module: mod, Classes: classes}
+	for _, f := range mod.Functions {
+		if f.Lambda {
+			continue
+		}
+		c := &Composable{Name: f.FqName, Class: f.Class, Method: f.Method, Visibility: methodVisibility(cp, f),
+			Restartable: f.Restartable, Skippable: f.Skippable, Readonly: f.Readonly, Inline: f.Inline, Params: []ComposableParam{}}
+		if !nonPublic && !c.Visibility.IsPublicAPI() {
+			continue
+		}
+		var unstable []string
+		for _, p := range f.Params {
+			cp := ComposableParam{Name: p.Name, Type: p.Type, Stability: p.Stability.String(), Used: p.Used, Missing: p.Missing}
+			if cp.Stability == "" {
+				cp.Stability = "runtime"
+			}
+			if d := p.Default; d != nil {
+				cp.Default = map[bool]string{true: "@static ", false: "@dynamic "}[d.Static] + d.Expr
+			}
+			c.Params = append(c.Params, cp)
+			if p.Stability == composable.ParamUnstable && p.Used {
+				text := p.Name + ": " + p.Type
+				if len(p.Missing) > 0 {
+					text += " (" + strings.Join(p.Missing, ", ") + " not on the classpath)"
+				}
+				unstable = append(unstable, text)
+			}
+		}
+		c.Why = whyNotSkippable(f, unstable, ic.StrongSkipping)
+		if ic.StrongSkipping && f.Skippable {
+			c.Identity = unstable
+		}
+		ic.Composables = append(ic.Composables, c)
+	}
+	return ic
+}
+
+// whyNotSkippable names what keeps f from skipping, "" when it skips.
+func whyNotSkippable(f *composable.Function, unstable []string, strong bool) string {
+	switch {
+	case f.Skippable:
+		return ""
+	case f.Inline:
+		return "inline: runs as part of its caller"
+	case f.ReturnType != "":
+		return "returns a value (" + f.ReturnType + "): never restartable or skippable"
+	case f.Abstract || f.Open:
+		return "open or abstract: an override may run instead"
+	case !f.Restartable:
+		return "@NonRestartableComposable"
+	case len(unstable) > 0 && !strong:
+		return "unstable parameters: " + strings.Join(unstable, ", ")
+	}
+	return "@NonSkippableComposable"
+}
+
+// methodVisibility reads a composable's Kotlin visibility from its JVM method: private stays
+// private, and an internal function's name is mangled with its module ("name$module").
+func methodVisibility(cp *classfile.Classpath, f *composable.Function) stability.Visibility {
+	name, desc, _ := strings.Cut(f.Method, "(")
+	cf, err := cp.Class(f.Class)
+	if err != nil {
+		return stability.Public
+	}
+	m := cf.Method(name, "("+desc)
+	switch {
+	case m == nil:
+		return stability.Public
+	case m.Access&classfile.AccPrivate != 0:
+		return stability.Private
+	case m.Access&classfile.AccProtected != 0:
+		return stability.Protected
+	case strings.Contains(name, "$") && !strings.HasPrefix(name, "access$"):
+		return stability.Internal
+	}
+	return stability.Public
+}

@@ -1,0 +1,490 @@
+package scan
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/composestab/composestab/classfile"
+)
+
+// inputSkips counts the class entries of the reported inputs that never reach the universe: those
+// outside the classpath roots or replaced by another release of a multi-release jar, and those
+// that failed to read (each already an error from opening), so that Summary.Entries is every
+// entry whose name ends in ".class".
+func inputSkips(cp *classfile.Classpath, inputs []string) map[string]int {
+	reported := map[string]bool{}
+	for _, in := range inputs {
+		reported[in] = true
+	}
+	skipped := map[string]int{}
+	for _, in := range cp.Inputs() {
+		if !reported[in.Path] {
+			continue
+		}
+		for k, n := range in.Stats.Skipped {
+			if n > 0 {
+				skipped[k] += n
+			}
+		}
+		if in.Stats.Failed > 0 {
+			skipped[SkipUnreadable] += in.Stats.Failed
+		}
+	}
+	return skipped
+}
+
+// Errors an InputError wraps, for errors.Is.
+var (
+	// ErrInputMissing is a path that names no file or folder.
+	ErrInputMissing = errors.New("no such file or folder")
+	// ErrBrokenLink is a symbolic link whose target does not exist.
+	ErrBrokenLink = errors.New("broken symbolic link")
+	// ErrLinkLoop is a symbolic link that leads back to a folder that contains it, or a chain of
+	// links that never ends.
+	ErrLinkLoop = errors.New("symbolic link loop")
+)
+
+// InputError is a path Discover cannot use: a missing PATH or classpath entry, a broken link or
+// a link loop in a searched folder, a folder that cannot be read. Err wraps ErrInputMissing,
+// ErrBrokenLink, ErrLinkLoop or the operating system's error.
+type InputError struct {
+	Path string
+	Err  error
+}
+
+func (e *InputError) Error() string { return e.Path + ": " + e.Err.Error() }
+
+func (e *InputError) Unwrap() error { return e.Err }
+
+// Superseded is a jar or AAR of a Gradle build folder that Discover leaves out because the
+// folder's compiled class folders, which it was packaged from, are read instead.
+type Superseded struct {
+	Path string
+	// BuildDir is the Gradle build folder.
+	BuildDir string
+}
+
+// Discovery is what Discover found.
+type Discovery struct {
+	// Inputs are jars, AARs, class-folder roots and lone class files, in the order found.
+	Inputs []string
+	// Superseded are the packaged copies left out, to be said rather than dropped silently.
+	Superseded []Superseded
+	// Empty are the paths that hold no jar, AAR or class file.
+	Empty []string
+}
+
+// FindInputs is Discover's inputs: the jars, AARs, class-folder roots and lone class files that
+// paths name or hold.
+func FindInputs(paths []string) ([]string, error) {
+	d, err := Discover(paths)
+	if err != nil {
+		return nil, err
+	}
+	return d.Inputs, nil
+}
+
+// Discover expands paths into inputs, for PATH arguments and classpath entries alike:
+//
+//   - a file is an input as it is; a symbolic link is followed;
+//   - a folder is a class-folder root when its class files sit in their packages' folders
+//     (a/b/C.class under it defines a/b/C); a root is read whole, not searched further;
+//   - any other folder is searched: jars and AARs are inputs, class files name their roots (a
+//     class file whose path does not end with its class name is an input of its own), and
+//     hidden folders, node_modules and Gradle's wrapper (gradle/wrapper) are skipped;
+//   - a folder named build holding classes, tmp, intermediates, outputs or libs is a Gradle
+//     build folder: its class folders (build/classes/{kotlin,java}/<sourceSet>,
+//     build/tmp/kotlin-classes/<variant>, build/intermediates/javac and built_in_kotlinc) are
+//     the inputs; only when it has none, the AARs of build/outputs/aar and the jars of
+//     build/libs; only when it has none of those either, the jars under build/intermediates.
+//     What a build folder holds besides (generated sources, kapt stubs, caches) is not read;
+//   - symbolic links to folders and jars are followed; one that leads back into a folder that
+//     contains it is an ErrLinkLoop; a folder reached twice is read once.
+//
+// The error, a join of *InputError, is non-nil when a path is missing or any part of a searched
+// folder could not be searched; the Discovery then holds what was found.
+func Discover(paths []string) (*Discovery, error) {
+	f := &finder{}
+	var empty []string
+	for _, p := range paths {
+		n, errs := len(f.found)+len(f.superseded), len(f.errs)
+		f.path(p)
+		if len(f.found)+len(f.superseded) == n && len(f.errs) == errs {
+			empty = append(empty, p)
+		}
+	}
+	d := &Discovery{Inputs: []string{}, Superseded: f.superseded, Empty: empty}
+	for i, in := range f.found {
+		if in.dup || f.covered(i) {
+			continue
+		}
+		d.Inputs = append(d.Inputs, in.path)
+	}
+	return d, errors.Join(f.errs...)
+}
+
+type foundKind int
+
+const (
+	archiveInput foundKind = iota
+	rootInput
+	classInput
+)
+
+type foundInput struct {
+	path, canon string
+	kind        foundKind
+	dup         bool
+}
+
+// finder walks the paths of one Discover call.
+type finder struct {
+	found      []foundInput
+	superseded []Superseded
+	errs       []error
+	// seen holds the canonical paths of the folders and files one PATH's walk reached, so that a
+	// link to something already walked is not read twice.
+	seen map[string]bool
+}
+
+// covered reports whether found[i] repeats an earlier input, or is a class file or folder
+// inside a class-folder root found from another PATH (the root reads it).
+func (f *finder) covered(i int) bool {
+	in := f.found[i]
+	for j, o := range f.found {
+		if j == i || o.dup {
+			continue
+		}
+		if o.canon == in.canon && j < i {
+			return true
+		}
+		if o.kind == rootInput && in.kind != archiveInput && within(o.canon, in.canon) && o.canon != in.canon {
+			return true
+		}
+	}
+	return false
+}
+
+// within reports whether p is dir or below it (both cleaned, absolute).
+func within(dir, p string) bool {
+	if p == dir {
+		return true
+	}
+	if !strings.HasSuffix(dir, string(filepath.Separator)) {
+		dir += string(filepath.Separator)
+	}
+	return strings.HasPrefix(p, dir)
+}
+
+// path expands one PATH or classpath entry.
+func (f *finder) path(p string) {
+	f.seen = map[string]bool{}
+	st, err := os.Stat(p)
+	if err != nil {
+		f.errs = append(f.errs, statError(p, err))
+		return
+	}
+	canon, err := canonical(p)
+	if err != nil {
+		f.errs = append(f.errs, statError(p, err))
+		return
+	}
+	if !st.IsDir() {
+		// Named explicitly, a file is an input whatever its name; opening it says what is wrong.
+		f.add(p, canon, classInputOf(p))
+		return
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		abs = p
+	}
+	f.walk(&search{gradle: true}, p, canon, filepath.Base(abs), nil)
+}
+
+func classInputOf(p string) foundKind {
+	if strings.EqualFold(filepath.Ext(p), ".class") {
+		return classInput
+	}
+	return archiveInput
+}
+
+// canonical is p absolute with every symbolic link resolved: the key under which a file or
+// folder is read once.
+func canonical(p string) (string, error) {
+	c, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Abs(c)
+}
+
+// statError describes why p cannot be used.
+func statError(p string, err error) error {
+	switch {
+	case errors.Is(err, syscall.ELOOP):
+		return &InputError{Path: p, Err: fmt.Errorf("%w: %v", ErrLinkLoop, err)}
+	case errors.Is(err, fs.ErrNotExist):
+		if st, lerr := os.Lstat(p); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
+			target, _ := os.Readlink(p)
+			return &InputError{Path: p, Err: fmt.Errorf("%w to %s", ErrBrokenLink, target)}
+		}
+		return &InputError{Path: p, Err: ErrInputMissing}
+	}
+	return &InputError{Path: p, Err: err}
+}
+
+// loopError is the link p, which leads back to target, a folder that contains it: following it
+// would search the same folders forever.
+func loopError(p, target string) error {
+	return &InputError{Path: p, Err: fmt.Errorf("%w: it leads back to %s", ErrLinkLoop, target)}
+}
+
+func (f *finder) add(p, canon string, kind foundKind) {
+	dup := f.seen[canon]
+	f.seen[canon] = true
+	f.found = append(f.found, foundInput{path: p, canon: canon, kind: kind, dup: dup})
+}
+
+// addRoot adds dir as a class-folder root, replacing what its walk found from mark on (a root
+// is read whole, its jars and stray class files included in it or not at all).
+func (f *finder) addRoot(dir, canon string, mark int) {
+	f.found = f.found[:mark]
+	if st, err := os.Lstat(dir); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		// A class folder is walked without following links, so a root that is one is named
+		// with a trailing separator: the walk then starts at the link's target.
+		dir += string(filepath.Separator)
+	}
+	// Not f.add: the walk marked the folder seen on entering it, and enters a folder once.
+	f.found = append(f.found, foundInput{path: dir, canon: canon, kind: rootInput})
+}
+
+// search is one walk's rules. Class-folder roots are at or below the folder the walk starts at.
+type search struct {
+	// archivesOnly keeps jars and AARs and ignores class files.
+	archivesOnly bool
+	// gradle applies the build-folder rules to folders named build.
+	gradle bool
+}
+
+type dirEntry struct {
+	path, canon, name string
+	link              bool
+}
+
+// walk searches dir, rel below the walk's start (its folder names), whose base name is name. It
+// returns the depth below the start of the class-folder root that one of its class files names
+// when that root is dir or a folder above it, -1 otherwise; the call at that depth adds the root.
+func (f *finder) walk(s *search, dir, canon, name string, rel []string) int {
+	f.seen[canon] = true
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		f.errs = append(f.errs, &InputError{Path: dir, Err: err})
+		return -1
+	}
+	if s.gradle && name == "build" && isGradleBuild(entries) {
+		f.gradleBuild(dir, canon)
+		return -1
+	}
+	mark := len(f.found)
+	var classes, archives, dirs []dirEntry
+	for _, e := range entries {
+		d := dirEntry{path: filepath.Join(dir, e.Name()), canon: filepath.Join(canon, e.Name()), name: e.Name()}
+		mode := e.Type()
+		if mode&fs.ModeSymlink != 0 {
+			st, err := os.Stat(d.path)
+			if err == nil {
+				d.canon, err = canonical(d.path)
+			}
+			if err != nil {
+				if !skipDir(d.name, name) {
+					f.errs = append(f.errs, statError(d.path, err))
+				}
+				continue
+			}
+			d.link, mode = true, st.Mode().Type()
+		}
+		switch {
+		case mode.IsDir():
+			if skipDir(d.name, name) {
+				continue
+			}
+			if d.link && within(d.canon, canon) {
+				f.errs = append(f.errs, loopError(d.path, d.canon))
+				continue
+			}
+			dirs = append(dirs, d)
+		case strings.EqualFold(filepath.Ext(d.name), ".class"):
+			classes = append(classes, d)
+		case strings.EqualFold(filepath.Ext(d.name), ".jar"), strings.EqualFold(filepath.Ext(d.name), ".aar"):
+			archives = append(archives, d)
+		}
+	}
+	depth := len(rel)
+	if !s.archivesOnly {
+		for _, c := range classes {
+			if f.seen[c.canon] {
+				continue
+			}
+			root := rootDepth(c.path, append(rel, c.name))
+			switch {
+			case root == depth:
+				f.addRoot(dir, canon, mark)
+				return -1
+			case root >= 0:
+				return root
+			}
+			// The class is not in its package's folder below the start: it is read on its own.
+			f.add(c.path, c.canon, classInput)
+		}
+	}
+	for _, a := range archives {
+		if !f.seen[a.canon] {
+			f.add(a.path, a.canon, archiveInput)
+		}
+	}
+	for _, d := range dirs {
+		if f.seen[d.canon] {
+			continue
+		}
+		root := f.walk(s, d.path, d.canon, d.name, append(rel, d.name))
+		switch {
+		case root == depth:
+			f.addRoot(dir, canon, mark)
+			return -1
+		case root >= 0:
+			return root
+		}
+	}
+	return -1
+}
+
+// skipDir reports whether a folder named name inside parent is not searched: hidden folders
+// (.git, .gradle, .idea), node_modules, Gradle's wrapper (its jar is the build tool) and
+// META-INF, whose versions/N folders would otherwise pass for class-folder roots (the root
+// above them reads them).
+func skipDir(name, parent string) bool {
+	return strings.HasPrefix(name, ".") || name == "node_modules" || name == "META-INF" ||
+		name == "wrapper" && parent == "gradle"
+}
+
+// gradleOutputs are the folders of a Gradle build folder that tell it from a package folder
+// named build.
+var gradleOutputs = map[string]bool{"classes": true, "tmp": true, "intermediates": true, "outputs": true, "libs": true}
+
+func isGradleBuild(entries []os.DirEntry) bool {
+	for _, e := range entries {
+		if gradleOutputs[e.Name()] && e.IsDir() {
+			return true
+		}
+	}
+	return false
+}
+
+// The folders of a Gradle build folder that Discover reads, by preference: the compiled class
+// folders, else the packaged AARs and jars, else the intermediate jars.
+var (
+	gradleClassDirs = [][]string{{"classes"}, {"tmp", "kotlin-classes"}, {"intermediates", "javac"}, {"intermediates", "built_in_kotlinc"}}
+	gradlePackaged  = [][]string{{"outputs", "aar"}, {"libs"}}
+)
+
+// gradleBuild applies the build-folder rules to dir.
+func (f *finder) gradleBuild(dir, canon string) {
+	sub := func(parts []string, archivesOnly bool) {
+		p := filepath.Join(append([]string{dir}, parts...)...)
+		if _, err := os.Lstat(p); err != nil {
+			return // the build made no such folder
+		}
+		st, err := os.Stat(p)
+		var c string
+		if err == nil {
+			c, err = canonical(p)
+		}
+		switch {
+		case err != nil:
+			f.errs = append(f.errs, statError(p, err))
+			return
+		case !st.IsDir() || f.seen[c]:
+			return
+		case within(c, canon):
+			f.errs = append(f.errs, loopError(p, c))
+			return
+		}
+		f.walk(&search{archivesOnly: archivesOnly}, p, c, parts[len(parts)-1], nil)
+	}
+	start := len(f.found)
+	for _, parts := range gradleClassDirs {
+		sub(parts, false)
+	}
+	packaged := len(f.found)
+	for _, parts := range gradlePackaged {
+		sub(parts, false)
+	}
+	intermediate := len(f.found)
+	sub([]string{"intermediates"}, true)
+	keep := len(f.found)
+	switch {
+	case packaged > start:
+		keep = packaged
+	case intermediate > packaged:
+		keep = intermediate
+	}
+	for _, in := range f.found[keep:] {
+		if !in.dup {
+			f.superseded = append(f.superseded, Superseded{Path: in.path, BuildDir: dir})
+		}
+	}
+	f.found = f.found[:keep]
+}
+
+// rootDepth returns the depth below the search's base of the class-folder root that the class
+// file p, at rel below the base, names: its path must end with its class name. -1 when it does
+// not, the root would be above the base, or the class cannot be read (opening it says why).
+func rootDepth(p string, rel []string) int {
+	name, err := className(p)
+	if err != nil || name == "" {
+		return -1
+	}
+	parts := strings.Split(name, "/")
+	if len(parts) > len(rel) {
+		return -1
+	}
+	tail := rel[len(rel)-len(parts):]
+	for i, part := range parts {
+		want := part
+		if i == len(parts)-1 {
+			want += ".class"
+		}
+		if tail[i] != want {
+			return -1
+		}
+	}
+	return len(rel) - len(parts)
+}
+
+// className reads the class a class file defines, reading at most classfile's default entry
+// size.
+func className(p string) (string, error) {
+	file, err := os.Open(p)
+	if err != nil {
+		return "", err
+	}
+	defer file.Close()
+	data, err := io.ReadAll(io.LimitReader(file, classfile.DefaultMaxEntrySize+1))
+	if err != nil {
+		return "", err
+	}
+	if len(data) > classfile.DefaultMaxEntrySize {
+		return "", errors.New("class file too large")
+	}
+	c, err := classfile.ParseWithOptions(data, classfile.ParseOptions{SkipCode: true})
+	if err != nil {
+		return "", err
+	}
+	return c.Name(), nil
+}

@@ -1,0 +1,540 @@
+// Package scan runs one composestab scan: it finds the inputs (jars, AARs, class folders, Gradle
+// build trees), opens them with their classpath once, re-runs the Compose compiler's stability
+// inference for every class, simulates each $stable, and collects the results and every error
+// met on the way into a Report. Baselines, diffs, verification and explanations build on it.
+package scan
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/composestab/composestab/internal/par"
+
+	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/evaluate"
+	"github.com/composestab/composestab/stability"
+)
+
+// Options configure a scan.
+type Options struct {
+	// Inputs are the jars, AARs and class folders to report on, or folders to search for them.
+	Inputs []string
+	// Classpath are further inputs used to resolve references, not reported.
+	Classpath []string
+	// Configs are stability configuration files, applied to every input.
+	Configs []string
+	// Compiler is the consuming compiler's version ("" for the default).
+	Compiler string
+	// IncludeNonPublic reports private, internal and local classes too.
+	IncludeNonPublic bool
+	// IncludeSynthetic reports lambdas, anonymous classes, $DefaultImpls, $WhenMappings and
+	// ComposableSingletons too.
+	IncludeSynthetic bool
+	// Package, if set, keeps classes whose FQN matches this configuration-file pattern.
+	Package string
+	// Only keeps classes with this verdict ("stable", "unstable", "runtime" or "uncertain").
+	Only stability.Verdict
+	// DriftOnly keeps the classes whose bytes disagree with the consumer's compiler's rules.
+	DriftOnly bool
+	// SuggestConfig also judges which reported classes a stability configuration file could
+	// declare stable (Report.Suggestions).
+	SuggestConfig bool
+	// Composables also reads each reported input's composable functions (Report.Composables).
+	Composables bool
+	// Limits bound what one input may cost (sizes, entry count, nesting); zero fields mean
+	// classfile's defaults.
+	Limits classfile.Limits
+	// Progress, if set, is called as the class entries of the reported inputs are read: done
+	// of total; from several goroutines, never two at once.
+	Progress func(done, total int)
+}
+
+// Scan runs a scan. The error is non-nil only when the scan could not run at all (no input, a
+// bad configuration file) or ctx was cancelled (ctx.Err()); unreadable inputs and classes are
+// listed in Report.Errors.
+func Scan(ctx context.Context, opts Options) (*Report, error) {
+	rep := &Report{SchemaVersion: SchemaVersion, Classes: []*Class{}, Errors: []*Error{}, Inputs: []string{}}
+	var cfg *stability.Config
+	if len(opts.Configs) > 0 {
+		var err error
+		if cfg, err = stability.LoadConfig(opts.Configs...); err != nil {
+			return nil, err
+		}
+	}
+	var pkg *stability.Config
+	if opts.Package != "" {
+		var err error
+		if pkg, err = stability.ParseConfig("--package", []byte(opts.Package)); err != nil {
+			return nil, fmt.Errorf("--package: %w", err)
+		}
+	}
+	inputs, err := FindInputs(opts.Inputs)
+	if err != nil {
+		return nil, err
+	}
+	if len(inputs) == 0 {
+		return nil, errors.New("no jar, AAR or class folder found")
+	}
+	rep.Inputs = inputs
+	all := append(append([]string(nil), inputs...), opts.Classpath...)
+	// Deferred: each class is validated when the scan first reads it, so it is inflated once.
+	cp, openErr := classfile.InputOptions{Limits: opts.Limits, Deferred: true}.OpenClasspath(all)
+	if cp == nil {
+		return nil, openErr
+	}
+	rep.cp = cp
+	rep.addErrors(openErr)
+	skipped := map[string]int{}
+	u := stability.NewUniverse(cp)
+	if opts.Progress != nil {
+		total := inputEntries(cp, inputs...)
+		var pmu sync.Mutex
+		read := 0
+		u.SetProgress(func() {
+			pmu.Lock()
+			defer pmu.Unlock()
+			// Every 64th entry, and the last: a terminal redraw per class would cost more than
+			// reading the class.
+			if read++; read%64 == 0 || read == total {
+				opts.Progress(read, total)
+			}
+		})
+	}
+	ev := evaluate.New(cp)
+	sopts := stability.Options{Compiler: opts.Compiler, Config: cfg}
+
+	var mu sync.Mutex
+	perInput := make([][]*Class, len(inputs))
+	// Inputs are scanned side by side (a scan of one input is mostly serial); within one, only
+	// the reading of its classes runs on every core.
+	par.For(len(inputs), func(i int) {
+		if ctx.Err() != nil {
+			return
+		}
+		in := inputs[i]
+		classes, skip, errs := scanModuleGuarded(ctx, u, ev, cp, in, sopts, opts.IncludeSynthetic)
+		for k, c := range classes {
+			c.order, c.inputIndex = k, i
+		}
+		perInput[i] = classes
+		mu.Lock()
+		for k, n := range skip {
+			skipped[k] += n
+		}
+		rep.Errors = append(rep.Errors, errs...)
+		mu.Unlock()
+	})
+	if err := ctx.Err(); err != nil {
+		rep.Close()
+		return nil, err
+	}
+	// The entries no class needed are validated now, and the broken ones reported as opening
+	// would have.
+	rep.addErrors(cp.Settle())
+	for k, n := range inputSkips(cp, inputs) {
+		skipped[k] += n
+	}
+	for _, cs := range perInput {
+		for _, c := range cs {
+			if why := keep(c, opts, pkg); why != "" {
+				skipped[why]++
+				continue
+			}
+			rep.Classes = append(rep.Classes, c)
+		}
+	}
+	if opts.SuggestConfig {
+		if rep.Suggestions, err = suggestConfig(u, ev, rep, opts); err != nil {
+			rep.Close()
+			return nil, err
+		}
+	}
+	if opts.Composables {
+		copts := sopts
+		if copts.Compiler == stability.AutoCompiler {
+			copts.Compiler = stability.DefaultCompiler
+		}
+		for _, in := range inputs {
+			if err := ctx.Err(); err != nil {
+				rep.Close()
+				return nil, err
+			}
+			ic, err := scanComposablesGuarded(cp, u, in, copts, opts.IncludeNonPublic)
+			if err != nil {
+				rep.Errors = append(rep.Errors, err)
+				continue
+			}
+			rep.Composables = append(rep.Composables, ic)
+		}
+	}
+	rep.Summary = summarize(rep, perInput)
+	rep.Summary.Skipped = skipped
+	for _, n := range skipped {
+		rep.Summary.Entries += n
+	}
+	rep.Summary.Entries += len(rep.Classes)
+	sort.SliceStable(rep.Classes, func(i, j int) bool {
+		if rep.Classes[i].JVMName != rep.Classes[j].JVMName {
+			return rep.Classes[i].JVMName < rep.Classes[j].JVMName
+		}
+		return rep.Classes[i].Input < rep.Classes[j].Input
+	})
+	sortErrors(rep.Errors)
+	return rep, nil
+}
+
+// keep returns why the options leave c out of the report, "" to report it.
+func keep(c *Class, opts Options, pkg *stability.Config) string {
+	if !opts.IncludeNonPublic && !c.Visibility.IsPublicAPI() {
+		return SkipNotPublic
+	}
+	if pkg != nil && pkg.Match(strings.ReplaceAll(c.Name, "/", ".")) == nil ||
+		opts.DriftOnly && c.Drift == "" || opts.Only != "" && c.Verdict != opts.Only {
+		return SkipFiltered
+	}
+	return ""
+}
+
+// summarize counts the reported classes; missing classes are counted over every scanned class.
+func summarize(rep *Report, perInput [][]*Class) *Summary {
+	sum := &Summary{Classes: len(rep.Classes), Verdicts: map[stability.Verdict]int{}, Errors: len(rep.Errors),
+		Producers: []ProducerCount{}, Missing: []MissingClass{}}
+	byProducer := map[[2]string]int{}
+	for _, c := range rep.Classes {
+		sum.Verdicts[c.Verdict]++
+		if c.Drift != "" {
+			sum.Drift++
+		}
+		byProducer[[2]string{c.Input, c.Producer}]++
+	}
+	for k, n := range byProducer {
+		sum.Producers = append(sum.Producers, ProducerCount{Input: k[0], Producer: k[1], Classes: n})
+	}
+	sort.Slice(sum.Producers, func(i, j int) bool {
+		a, b := sum.Producers[i], sum.Producers[j]
+		if a.Input != b.Input {
+			return a.Input < b.Input
+		}
+		if a.Classes != b.Classes {
+			return a.Classes > b.Classes
+		}
+		return a.Producer < b.Producer
+	})
+	missing := map[string]*MissingClass{}
+	for _, cs := range perInput {
+		for _, c := range cs {
+			for _, m := range mergeMissing(slices.Clone(c.reasonMissing), c.Missing) {
+				mc := missing[m]
+				if mc == nil {
+					mc = &MissingClass{Class: dottedName(m), Example: c.Name}
+					missing[m] = mc
+				}
+				mc.NeededBy++
+				if c.Name < mc.Example {
+					mc.Example = c.Name
+				}
+			}
+		}
+	}
+	for _, ic := range rep.Composables {
+		for _, c := range ic.Composables {
+			var names []string
+			for _, p := range c.Params {
+				names = append(names, p.Missing...)
+			}
+			for _, m := range mergeMissing(nil, names) {
+				mc := missing[m]
+				if mc == nil {
+					mc = &MissingClass{Class: m, Example: c.Name}
+					missing[m] = mc
+				}
+				mc.Composables++
+			}
+		}
+	}
+	for _, mc := range missing {
+		sum.Missing = append(sum.Missing, *mc)
+	}
+	sort.Slice(sum.Missing, func(i, j int) bool {
+		a, b := sum.Missing[i], sum.Missing[j]
+		if a.NeededBy+a.Composables != b.NeededBy+b.Composables {
+			return a.NeededBy+a.Composables > b.NeededBy+b.Composables
+		}
+		return a.Class < b.Class
+	})
+	return sum
+}
+
+// scanModule analyses one input as the compiler compiled it.
+// scanModuleGuarded is scanModule with a last resort: a panic — a bug, since every reader checks
+// its input — becomes an internal error for this input alone, its class entries counted as
+// unreadable, and the other inputs are still reported.
+func scanModuleGuarded(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluator, cp *classfile.Classpath, input string, opts stability.Options, synthetic bool) (classes []*Class, skipped map[string]int, errs []*Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			classes, skipped, errs = nil, map[string]int{SkipUnreadable: inputEntries(cp, input)}, []*Error{internalError(input, r)}
+		}
+	}()
+	if testHook != nil {
+		testHook(input)
+	}
+	return scanModule(ctx, u, ev, input, opts, synthetic)
+}
+
+// testHook, set by tests only, runs before each input is scanned (to stand in for a bug).
+var testHook func(input string)
+
+// inputEntries counts the class entries on the classpath of the given inputs.
+func inputEntries(cp *classfile.Classpath, inputs ...string) int {
+	n := 0
+	for _, in := range cp.Inputs() {
+		if slices.Contains(inputs, in.Path) {
+			n += len(in.Entries)
+		}
+	}
+	return n
+}
+
+// scanComposablesGuarded is scanComposables with scanModuleGuarded's last resort.
+func scanComposablesGuarded(cp *classfile.Classpath, u *stability.Universe, input string, opts stability.Options, nonPublic bool) (ic *InputComposables, err *Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ic, err = nil, internalError(input, r)
+		}
+	}()
+	return scanComposables(cp, u, input, opts, nonPublic), nil
+}
+
+func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluator, input string, opts stability.Options, synthetic bool) ([]*Class, map[string]int, []*Error) {
+	var errs []*Error
+	skipped := map[string]int{}
+	all, shadowed := u.InputClasses(input)
+	if shadowed > 0 {
+		skipped[SkipShadowed] = shadowed
+	}
+	// Kotlin classes first, in the compiler's report order, then the rest in entry order.
+	classes := stability.ReportOrder(all)
+	inModule := map[*stability.Class]bool{}
+	for _, c := range classes {
+		inModule[c] = true
+	}
+	for _, c := range all {
+		if !inModule[c] {
+			classes = append(classes, c)
+		}
+	}
+	kept := classes[:0:0]
+	for _, c := range classes {
+		reason := skipReason(c)
+		if reason == SkipUnreadable {
+			errs = append(errs, newError(errorKind(c.Err), input, c.Entry, c.JVMName, c.Err))
+		}
+		if reason != "" && (!synthetic || !widened[reason]) {
+			skipped[reason]++
+			continue
+		}
+		kept = append(kept, c)
+	}
+	classes = kept
+	compose := false
+	for _, c := range classes {
+		if c.HasStableField || c.Inferred != nil {
+			compose = true
+			break
+		}
+	}
+	// With --compiler auto the consumer is the newest release and the compiler's own report
+	// (Result, compose-report) is reproduced with the rules of the release that built the module.
+	producerEngine := (*stability.Engine)(nil)
+	if opts.Compiler == stability.AutoCompiler {
+		opts.Compiler = stability.DefaultCompiler
+		popts := opts
+		popts.Compiler = moduleProducer(u, ev, input, classes, opts)
+		producerEngine = stability.NewEngine(u.Module(input), popts)
+	}
+	engine := stability.NewEngine(u.Module(input), opts)
+	consumer := stability.NewEngine(nil, opts)
+	compiler := opts.Compiler
+	if compiler == "" {
+		compiler = stability.DefaultCompiler
+	}
+	// The consumer's view and $stable depend on the class alone (the consumer engine caches
+	// nothing, the evaluator only order-free values): every core. The as-compiled view caches in
+	// file order, as the compiler does: one class after another, after.
+	out := make([]*Class, len(classes))
+	outErrs := make([][]*Error, len(classes))
+	cancelled := atomic.Bool{}
+	par.For(len(classes), func(i int) {
+		if i%256 == 0 && ctx.Err() != nil {
+			cancelled.Store(true)
+		}
+		if cancelled.Load() {
+			return
+		}
+		out[i], outErrs[i] = effectiveView(classes[i], input, consumer, ev)
+	})
+	if cancelled.Load() {
+		return nil, skipped, errs // Scan reports the cancellation
+	}
+	for i, c := range classes {
+		errs = append(errs, outErrs[i]...)
+		ac := out[i]
+		if compose && c.Origin == stability.OriginKotlin && c.MetadataKind == 1 {
+			// The as-compiled view with the consumer's rules: the explanation, and drift where
+			// the bytes disagree.
+			r := engine.AnalyzeClass(c)
+			ac.result = r
+			if producerEngine != nil {
+				ac.result = producerEngine.AnalyzeClass(c)
+			}
+			ac.Marked = r.Marked
+			ac.Inferred = r.Stability.String()
+			if r.Marked {
+				ac.Inferred = "Stable"
+			}
+			if r.Processed && !r.Marked {
+				m := r.Mask
+				ac.InferredMask = &m
+				if c.Inferred != nil {
+					ok := *c.Inferred == m
+					ac.MaskMatches = &ok
+				}
+			}
+			for _, f := range r.Fields {
+				ac.Fields = append(ac.Fields, &Field{Name: f.Field.Name, Type: f.Field.Type.String(),
+					Var: f.Field.Var || f.Field.Bare, Stability: f.Stability.String(), Verdict: stability.VerdictOf(f.Stability)})
+			}
+			if r.Processed {
+				ac.InferredValue = inferredValue(ev, r)
+			}
+			if missing := r.Reason.MissingClasses(); len(missing) == 0 {
+				ac.Drift = drift(ac, stability.ProducerOf(c), compiler)
+			} else {
+				// An inference that met a class missing from the classpath proves nothing, and
+				// the classes it lacks are named with the others.
+				ac.reasonMissing = mergeMissing(ac.reasonMissing, missing)
+			}
+			ac.Reasons = append(ac.Reasons, "as compiled, Kotlin "+compiler+"'s rules infer "+ac.Inferred)
+			for _, line := range Sentences(r.Reason) {
+				ac.Reasons = append(ac.Reasons, "  "+line)
+			}
+			if ac.Drift != "" {
+				ac.Reasons = append(ac.Reasons, "drift: "+ac.Drift)
+			}
+		} else {
+			// What the compiler would have concluded had the plugin been applied; only verify
+			// asks, so it is computed on demand, from the classes already loaded.
+			ac.asCompiled = func() *stability.ClassResult { return engine.AnalyzeClass(c) }
+		}
+	}
+	return out, skipped, errs
+}
+
+// effectiveView is the report of c as an app compiled by the consumer's compiler sees it: the
+// verdict, why, and the $stable the bytes compute.
+func effectiveView(c *stability.Class, input string, consumer *stability.Engine, ev *evaluate.Evaluator) (*Class, []*Error) {
+	ac := &Class{
+		JVMName: c.JVMName, Name: c.FqName(), Input: input, Entry: c.Entry,
+		Kind: c.Kind, Visibility: c.Visibility,
+		StabilityInferred: c.Inferred, StableField: c.HasStableField,
+		Compose:         c.HasStableField || c.Inferred != nil,
+		MetadataVersion: c.MetadataVersion, Producer: stability.ProducerOf(c).String(),
+		Fields: []*Field{}, Reasons: []string{}, Reads: []StableRead{}, Missing: []string{},
+	}
+	var valueErrs []error
+	s, r := consumer.TypeStability(stability.DefaultType(c), "")
+	eff := ev.Resolve(s, r)
+	ac.effective = eff
+	ac.Declared = stability.Describe(eff.Declared)
+	ac.Stability = stability.Describe(eff.Stability)
+	ac.Verdict = eff.Verdict()
+	ac.Missing = append(ac.Missing, eff.Missing...)
+	ac.reasonMissing = mergeMissing(ac.reasonMissing, r.MissingClasses())
+	ac.Reasons = Sentences(r)
+	for _, v := range eff.Reads {
+		rd := ReadOf(v, "")
+		ac.Reads = append(ac.Reads, rd)
+		ac.Reasons = append(ac.Reasons, "  "+rd.Sentence())
+	}
+	if c.HasStableField {
+		v := ev.Stable(c.JVMName)
+		ac.value = v
+		if v.Expr != nil {
+			ac.StableExpr = v.Expr.String()
+		} else {
+			ac.StableExpr = "0"
+		}
+		if v.Err == nil {
+			n := v.Value
+			ac.StableValue = &n
+		} else {
+			ac.Missing = append(ac.Missing, missingOf(v)...)
+			valueErrs = append(valueErrs, v.Err)
+		}
+	}
+	valueErrs = append(valueErrs, eff.Errors...)
+	return ac, valueErrors(ac, valueErrs)
+}
+
+// skipReason says why a class carries no stability of its own, "" for a class to report.
+func skipReason(c *stability.Class) string {
+	base := c.JVMName[strings.LastIndexByte(c.JVMName, '/')+1:]
+	switch {
+	case base == "module-info" || base == "package-info":
+		return SkipModuleInfo
+	case c.Err != nil:
+		return SkipUnreadable
+	case c.MetadataKind == 2:
+		return SkipFileFacade
+	case c.MetadataKind == 4 || c.MetadataKind == 5:
+		return SkipMultifile
+	case c.MetadataKind == 3 && strings.HasSuffix(base, "$DefaultImpls"):
+		return SkipDefaultImpls
+	case c.MetadataKind == 3 && strings.HasSuffix(base, "$WhenMappings"):
+		return SkipWhenMappings
+	case c.MetadataKind == 3:
+		return SkipLambda
+	case strings.HasPrefix(base, "ComposableSingletons$"):
+		return SkipComposableSingletons
+	case c.Anonymous || c.Visibility == stability.Local:
+		return SkipAnonymous
+	case c.Synthetic:
+		return SkipSynthetic
+	}
+	return ""
+}
+
+// mergeMissing adds classes to a sorted list of missing classes (dotted or JVM names), once each.
+func mergeMissing(list, more []string) []string {
+	for _, m := range more {
+		list = append(list, dottedName(m))
+	}
+	sort.Strings(list)
+	return slices.Compact(list)
+}
+
+// missingOf lists the classes whose absence left v unknown.
+func missingOf(v *evaluate.Value) []string { return evaluate.MissingClasses(v) }
+
+// Sentences flattens a reason tree into sentences, the deciding rule first, leaves last.
+func Sentences(r *stability.Reason) []string {
+	out := []string{}
+	var walk func(r *stability.Reason, depth int)
+	walk = func(r *stability.Reason, depth int) {
+		if r == nil || depth > 6 {
+			return
+		}
+		out = append(out, strings.Repeat("  ", depth)+r.Sentence()+" ⇒ "+stability.Describe(r.Stability))
+		for _, c := range r.Because {
+			walk(c, depth+1)
+		}
+	}
+	walk(r, 0)
+	return out
+}

@@ -1,0 +1,467 @@
+package verify
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/composestab/composestab/evaluate"
+
+	"github.com/composestab/composestab/audit/scan"
+	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/stability"
+)
+
+type finding struct{ rule, part, msg string }
+
+// claimFindings checks the fields of a class that claims stability against the claim.
+func (vf *verifier) claimFindings(r *stability.ClassResult) []finding {
+	claim, immutable := stableClaim(r)
+	if claim == "" {
+		return nil
+	}
+	var out []finding
+	lie := func(fld *stability.Field, what, fix string) {
+		out = append(out, finding{RuleStableClaimMutable, "field " + fld.Name, fmt.Sprintf("%s, but %s. Fix: %s", claim, what, fix)})
+	}
+	for _, f := range r.Fields {
+		fld := f.Field
+		t := fld.Type
+		switch {
+		case fld.Var && !fld.Delegated && !fld.Bare:
+			where, ok := vf.reassigned(r.Class, fld.Name)
+			if !ok {
+				continue // assigned during construction only: a val in all but name
+			}
+			if isSnapshotState(t) {
+				lie(fld, fmt.Sprintf("var `%s: %s` holds snapshot state and is reassigned%s: readers of the old state never see the new one", fld.Name, t, where),
+					fmt.Sprintf("make `%s` a val and assign its `.value`", fld.Name))
+			} else {
+				lie(fld, fmt.Sprintf("`%s` is a plain var, reassigned%s: the runtime cannot observe the change", fld.Name, where),
+					varFix(fld.Name, immutable))
+			}
+			continue
+		case fld.Var && fld.Delegated:
+			prop := strings.TrimSuffix(fld.Name, "$delegate")
+			switch {
+			case !isSnapshotState(t):
+				lie(fld, fmt.Sprintf("var `%s` is delegated to %s, which is not snapshot state: the runtime cannot observe the change", prop, t),
+					fmt.Sprintf("delegate it to snapshot state (`var %s by mutableStateOf(…)`)", prop))
+			case immutable:
+				lie(fld, fmt.Sprintf("var `%s` is delegated to snapshot state, so it changes", prop),
+					"mark the class @Stable (changes are observed) instead of @Immutable")
+			}
+			continue
+		}
+		// A val, a delegated val or an interface-delegation field: what it holds.
+		if immutable && isSnapshotState(t) {
+			lie(fld, fmt.Sprintf("`%s: %s` holds snapshot state, whose value changes", fld.Name, t),
+				"mark the class @Stable (changes are observed) instead of @Immutable")
+			continue
+		}
+		if what := mutableType(t); what != "" && !vf.snapshotBacked(r.Class, fld.Name) {
+			lie(fld, fmt.Sprintf("`%s: %s` is %s, whose contents can change unobserved", fld.Name, t, what),
+				"hold an immutable or read-only collection, or snapshot state (mutableStateListOf, mutableStateMapOf)")
+			continue
+		}
+		if stability.KnownStable(f.Stability) || t == nil || t.Class == nil {
+			continue
+		}
+		if cause := vf.mutableCause(t.Class, 0); cause != "" {
+			lie(fld, fmt.Sprintf("`%s: %s` holds %s, %s", fld.Name, t, t.Class.FqName(), cause),
+				fmt.Sprintf("make %s immutable or back its state with snapshot state", t.Class.FqName()))
+			continue
+		}
+		if msg := vf.unproven(f, claim); msg != "" {
+			out = append(out, finding{RuleStableClaimUnproven, "field " + fld.Name, msg})
+		}
+	}
+	return out
+}
+
+func varFix(name string, immutable bool) string {
+	if immutable {
+		return fmt.Sprintf("make `%s` a val", name)
+	}
+	return fmt.Sprintf("make `%s` a val, or snapshot state (`var %s by mutableStateOf(…)`)", name, name)
+}
+
+// unproven describes a field whose type the compiler cannot prove stable, "" when the type
+// depends only on type arguments or a class whose $stable is not known to be unstable.
+func (vf *verifier) unproven(f stability.FieldResult, claim string) string {
+	s := stability.Normalize(f.Stability)
+	var culprit string
+	switch {
+	case stability.KnownUnstable(s):
+		culprit = culpritOf(f.Reason)
+	case hasUnknown(s):
+		stability.ForEach(s, func(leaf stability.Stability) {
+			if u, ok := leaf.(stability.Unknown); ok && culprit == "" && u.Class != nil {
+				culprit = u.Class.FqName()
+			}
+		})
+	default:
+		x := unstableRuntimeLeaf(s, vf.byJVM)
+		if x == nil {
+			return ""
+		}
+		culprit = x.Name
+	}
+	if culprit == "" {
+		culprit = f.Field.Type.String()
+	}
+	why := f.Reason.DeepestSentence()
+	if why == "" {
+		why = "it is " + s.String()
+	}
+	prove := fmt.Sprintf("an entry `%s` in the stability configuration file (stabilityConfigurationPath) of the module that builds this class", culprit)
+	if c := vf.byJVM[jvmOf(culprit, vf)]; c != nil {
+		prove += fmt.Sprintf(", or @Immutable or @Stable on %s, would prove it", culprit)
+	} else {
+		prove += " would prove it"
+	}
+	return fmt.Sprintf("%s; field `%s: %s` is not provably stable: %s; nothing shows it changes. Fix, if it never changes: %s",
+		claim, f.Field.Name, f.Field.Type, why, prove)
+}
+
+// jvmOf finds the JVM name of a scanned class by its dotted name.
+func jvmOf(dotted string, vf *verifier) string {
+	for n, c := range vf.byJVM {
+		if c.Name == dotted {
+			return n
+		}
+	}
+	return ""
+}
+
+func hasUnknown(s stability.Stability) bool {
+	found := false
+	stability.ForEach(s, func(leaf stability.Stability) {
+		if _, ok := leaf.(stability.Unknown); ok {
+			found = true
+		}
+	})
+	return found
+}
+
+// culpritOf follows the unstable chain of a reason tree down to the class that decided it.
+func culpritOf(r *stability.Reason) string {
+	name := ""
+	for depth := 0; r != nil && depth < 8; depth++ {
+		switch r.Rule {
+		case stability.RuleNotCompose, stability.RuleJava, stability.RuleInterface, stability.RuleMissing, stability.RuleRuntime,
+			stability.RuleFields, stability.RuleOpenClass:
+			if r.Subject != "" && !strings.ContainsAny(r.Subject, " <") {
+				name = r.Subject
+			}
+		}
+		var next *stability.Reason
+		for _, c := range r.Because {
+			if c != nil && stability.KnownUnstable(stability.Normalize(c.Stability)) {
+				next = c
+				break
+			}
+		}
+		r = next
+	}
+	return name
+}
+
+// unstableRuntimeLeaf returns the first class of a Runtime(...) leaf of s that the scan found
+// with the unstable bit in its $stable.
+func unstableRuntimeLeaf(s stability.Stability, byJVM map[string]*scan.Class) *scan.Class {
+	var found *scan.Class
+	stability.ForEach(s, func(leaf stability.Stability) {
+		rt, ok := leaf.(stability.Runtime)
+		if !ok || found != nil || rt.Class == nil {
+			return
+		}
+		if c := byJVM[rt.Class.JVMName]; c != nil && c.StableValue != nil && *c.StableValue&evaluate.UnstableBit != 0 {
+			found = c
+		}
+	})
+	return found
+}
+
+// Snapshot state: what the runtime observes.
+var snapshotTypes = map[string]bool{
+	"androidx/compose/runtime/State":                          true,
+	"androidx/compose/runtime/MutableState":                   true,
+	"androidx/compose/runtime/snapshots/StateObject":          true,
+	"androidx/compose/runtime/snapshots/SnapshotMutableState": true,
+}
+
+// isSnapshotState reports whether values of t are snapshot state: State, MutableState or a
+// snapshot StateObject, or a subtype.
+func isSnapshotState(t *stability.Type) bool {
+	if t == nil || t.Class == nil {
+		return false
+	}
+	return subtypeOf(t.Class, snapshotTypes, 0)
+}
+
+func subtypeOf(c *stability.Class, names map[string]bool, depth int) bool {
+	if c == nil || depth > 16 {
+		return false
+	}
+	c = c.Ensure()
+	if names[c.Name] || names[c.JVMName] {
+		return true
+	}
+	for _, s := range c.Supertypes {
+		if s != nil && subtypeOf(s.Class, names, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// Collection types whose contents can change: Kotlin's mutable interfaces and the JDK's
+// mutable implementations (Kotlin's ArrayList and HashMap are these).
+var mutableCollections = map[string]bool{
+	"kotlin/collections/MutableIterable": true, "kotlin/collections/MutableCollection": true,
+	"kotlin/collections/MutableList": true, "kotlin/collections/MutableSet": true, "kotlin/collections/MutableMap": true,
+	"kotlin/collections/MutableIterator": true, "kotlin/collections/MutableListIterator": true,
+	"kotlin/collections/ArrayList": true, "kotlin/collections/HashMap": true, "kotlin/collections/LinkedHashMap": true,
+	"kotlin/collections/HashSet": true, "kotlin/collections/LinkedHashSet": true, "kotlin/collections/ArrayDeque": true,
+	"java/util/ArrayList": true, "java/util/LinkedList": true, "java/util/HashMap": true, "java/util/LinkedHashMap": true,
+	"java/util/TreeMap": true, "java/util/HashSet": true, "java/util/LinkedHashSet": true, "java/util/TreeSet": true,
+	"java/util/ArrayDeque": true, "java/util/Vector": true, "java/util/Stack": true,
+	"java/util/concurrent/ConcurrentHashMap": true, "java/util/concurrent/CopyOnWriteArrayList": true,
+}
+
+// mutableType names what makes values of t mutable: "a mutable collection", "an array", or "".
+func mutableType(t *stability.Type) string {
+	if t == nil || t.Class == nil {
+		return ""
+	}
+	n := t.Class.Ensure().Name
+	switch {
+	case mutableCollections[n] || mutableCollections[t.Class.JVMName]:
+		return "a mutable collection"
+	case n == "kotlin/Array" || strings.HasPrefix(n, "kotlin/") && strings.HasSuffix(n, "Array") && !strings.Contains(n[len("kotlin/"):], "/"):
+		return "an array"
+	}
+	return ""
+}
+
+// mutableCause says how instances of c change unobserved — "whose var `n` is reassigned (in
+// setN)" — or "" when nothing shows it: c is not a Kotlin class read from an input, is
+// decided stable by kind or marker, or its fields are vals of such classes. It follows val
+// fields a few classes deep.
+func (vf *verifier) mutableCause(c *stability.Class, depth int) string {
+	if c == nil || depth > 3 {
+		return ""
+	}
+	c = c.Ensure()
+	key := c.JVMName
+	if key == "" {
+		return ""
+	}
+	if m := vf.mutable[key]; m != nil {
+		return *m
+	}
+	empty := ""
+	vf.mutable[key] = &empty // a cycle adds nothing
+	cause := ""
+	if c.Origin == stability.OriginKotlin && c.Kind == stability.KindClass && c.Input != "" && !markedStable(c) {
+		for _, f := range c.Fields {
+			t := f.Type
+			switch {
+			case f.Var && !f.Delegated && !f.Bare:
+				if where, ok := vf.reassigned(c, f.Name); ok {
+					cause = fmt.Sprintf("whose var `%s` is reassigned%s", f.Name, where)
+				}
+			case f.Var && f.Delegated && !isSnapshotState(t):
+				cause = fmt.Sprintf("whose var `%s` is delegated to %s, not snapshot state", strings.TrimSuffix(f.Name, "$delegate"), t)
+			case mutableType(t) != "" && !vf.snapshotBacked(c, f.Name):
+				cause = fmt.Sprintf("whose field `%s: %s` is %s", f.Name, t, mutableType(t))
+			case !f.Var && t != nil && t.Class != nil:
+				if inner := vf.mutableCause(t.Class, depth+1); inner != "" {
+					cause = fmt.Sprintf("whose field `%s` holds %s, %s", f.Name, t.Class.FqName(), inner)
+				}
+			}
+			if cause != "" {
+				break
+			}
+		}
+	}
+	vf.mutable[key] = &cause
+	return cause
+}
+
+// markedStable is a class with a stable marker on itself: its own claim is checked on its own.
+func markedStable(c *stability.Class) bool {
+	for _, a := range c.Annotations {
+		switch a.JVMName {
+		case "androidx/compose/runtime/Stable", "androidx/compose/runtime/Immutable", "com/google/errorprone/annotations/Immutable":
+			return true
+		}
+		for _, m := range a.Ensure().Annotations {
+			if m.JVMName == "androidx/compose/runtime/StableMarker" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fieldWrites are the bytecode facts about one class's own fields.
+type fieldWrites struct {
+	// after lists, per field, the methods other than constructors and static initializers that
+	// store into it.
+	after map[string][]string
+	// open are the fields that are neither private nor final, so other classes may store into
+	// them.
+	open map[string]bool
+	// snapshot are the fields a constructor stores the result of a Compose runtime call into
+	// (mutableStateListOf(), …): snapshot-backed collections.
+	snapshot map[string]bool
+	err      bool
+}
+
+// reassigned reports whether the field is (or may be) stored after construction, and where:
+// " (in setX, reset)", " (the field is not private)", or "" when the class file cannot be read.
+func (vf *verifier) reassigned(c *stability.Class, field string) (string, bool) {
+	w := vf.fieldWrites(c)
+	switch {
+	case w.err:
+		return "", true
+	case len(w.after[field]) > 0:
+		ms := w.after[field]
+		if len(ms) > 3 {
+			ms = append(ms[:3:3], "…")
+		}
+		return " (in " + strings.Join(ms, ", ") + ")", true
+	case w.open[field]:
+		return " (the field is not private)", true
+	}
+	return "", false
+}
+
+// snapshotBacked reports whether a constructor stores a Compose runtime call's result into field.
+func (vf *verifier) snapshotBacked(c *stability.Class, field string) bool {
+	return vf.fieldWrites(c).snapshot[field]
+}
+
+func (vf *verifier) fieldWrites(c *stability.Class) *fieldWrites {
+	if w := vf.writes[c.JVMName]; w != nil {
+		return w
+	}
+	w := &fieldWrites{after: map[string][]string{}, open: map[string]bool{}, snapshot: map[string]bool{}}
+	vf.writes[c.JVMName] = w
+	cf := vf.classFile(c)
+	if cf == nil {
+		w.err = true
+		return w
+	}
+	for _, f := range cf.Fields() {
+		if f.Access&(classfile.AccPrivate|classfile.AccFinal) == 0 {
+			w.open[f.Name] = true
+		}
+	}
+	pool := cf.Pool()
+	for _, m := range cf.Methods() {
+		if m.Code == nil {
+			continue
+		}
+		// An object's properties are static fields, set up by <clinit>.
+		ctor := m.Name == "<init>" || m.Name == "<clinit>"
+		lastCall := ""
+		err := m.Code.Walk(func(in *classfile.Instruction) bool {
+			switch in.Opcode {
+			case classfile.OpInvokestatic, classfile.OpInvokevirtual, classfile.OpInvokespecial, classfile.OpInvokeinterface:
+				if ref, err := pool.MemberRef(in.Index); err == nil {
+					lastCall = ref.Owner
+				}
+			case classfile.OpCheckcast:
+			case classfile.OpPutfield, classfile.OpPutstatic:
+				ref, err := pool.MemberRef(in.Index)
+				if err == nil && ref.Owner == c.JVMName {
+					if !ctor {
+						if ms := w.after[ref.Name]; len(ms) == 0 || ms[len(ms)-1] != m.Name {
+							w.after[ref.Name] = append(ms, m.Name)
+						}
+					} else if strings.HasPrefix(lastCall, "androidx/compose/runtime/") {
+						w.snapshot[ref.Name] = true
+					}
+				}
+				lastCall = ""
+			default:
+				if !isLoad(in.Opcode) {
+					lastCall = ""
+				}
+			}
+			return true
+		})
+		if err != nil {
+			w.err = true
+		}
+	}
+	return w
+}
+
+// isLoad: instructions between a call and the store of its result that keep it.
+func isLoad(op classfile.Opcode) bool {
+	return op == classfile.OpDup || op == classfile.OpSwap
+}
+
+// classFile reads c's class file from its input, nil when it cannot.
+func (vf *verifier) classFile(c *stability.Class) *classfile.Class {
+	if c.Input == "" {
+		return nil
+	}
+	in, ok := vf.inputs[c.Input]
+	if !ok {
+		opened, err := classfile.InputOptions{Lazy: true}.Open(c.Input)
+		if err != nil && opened != nil {
+			_ = opened.Close()
+			opened = nil
+		}
+		in = opened
+		vf.inputs[c.Input] = in
+	}
+	if in == nil {
+		return nil
+	}
+	for _, e := range in.Entries {
+		if e.Name == c.Entry {
+			cf, err := e.Parse(classfile.ParseOptions{})
+			if err != nil {
+				return nil
+			}
+			return cf
+		}
+	}
+	return nil
+}
+
+// stableClaim says how a class claims to be stable, "" if it does not, and whether the claim
+// is @Immutable (which rules out every change, even one snapshot state would observe).
+func stableClaim(r *stability.ClassResult) (string, bool) {
+	c := r.Class
+	if c == nil {
+		return "", false
+	}
+	if r.Marked {
+		for _, a := range c.Annotations {
+			switch a.Name {
+			case "androidx/compose/runtime/Immutable", "com/google/errorprone/annotations/Immutable":
+				return "claims stable (@Immutable)", true
+			case "androidx/compose/runtime/Stable":
+				return "claims stable (@Stable)", false
+			}
+		}
+		for _, a := range c.Annotations {
+			for _, m := range a.Ensure().Annotations {
+				if m.Name == "androidx/compose/runtime/StableMarker" {
+					return "claims stable (@" + a.SimpleName() + ")", false
+				}
+			}
+		}
+		return "claims stable (stable marker)", false
+	}
+	if r.Reason != nil && r.Reason.Rule == stability.RuleStableMarker {
+		return "claims stable through a supertype's stable marker", false
+	}
+	return "", false
+}
