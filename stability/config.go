@@ -457,6 +457,23 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 	return c, nil
 }
 
+// With returns c (nil for none) followed by the patterns of one more text, as if its file came
+// last; c itself does not change. An error is a *ConfigError.
+func (c *Config) With(path string, data []byte) (*Config, error) {
+	n := &Config{}
+	if c != nil {
+		for _, m := range c.matchers {
+			m2 := *m
+			n.insert(&m2, "", 0)
+			m2.Source = m.Source
+		}
+	}
+	if err := n.add(path, data); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
 // maxConfigSize bounds a configuration file: 64 MiB is over a million patterns.
 const maxConfigSize = 64 << 20
 

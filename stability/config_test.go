@@ -531,3 +531,32 @@ func TestConfigLongLine(t *testing.T) {
 		})
 	}
 }
+
+// TestConfigWith: With adds a text's patterns after the configuration's own, keeping where each
+// came from, and changes neither.
+func TestConfigWith(t *testing.T) {
+	base, err := ParseConfig("user.conf", []byte("a.B\n// comment\nc.*\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, err := base.With("suggested", []byte("c.*\nd.E\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range more.Matchers() {
+		got = append(got, m.Pattern+"@"+m.Source)
+	}
+	if want := "a.B@user.conf:1 c.*@user.conf:3 d.E@suggested:2"; strings.Join(got, " ") != want {
+		t.Errorf("got %s, want %s", strings.Join(got, " "), want)
+	}
+	if len(base.Matchers()) != 2 || base.Match("d.E") != nil || more.Match("d.E") == nil || more.Match("c.X").Source != "user.conf:3" {
+		t.Error("With changed the base, or the result does not match")
+	}
+	if none, err := (*Config)(nil).With("x", []byte("a.B\n")); err != nil || none.Match("a.B") == nil {
+		t.Errorf("nil base: %v", err)
+	}
+	if _, err := base.With("bad", []byte("a.B // x\n")); err == nil {
+		t.Error("a bad line was accepted")
+	}
+}

@@ -4,13 +4,13 @@
 package explain
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/composestab/composestab/audit/scan"
-	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/stability"
 )
@@ -62,20 +62,35 @@ func (x *Explanation) Unreadable() bool { return x.unreadable }
 func (x *Explanation) NeedsMissing() bool { return x.needed }
 
 // Explain evaluates a concrete instantiation, such as "com.example.Box<kotlin.collections.List<User>>"
-// or "@Composable () -> Unit", over a classpath, as a JVM call site in another module would. The
-// classpath may be empty: Kotlin's built-ins, its standard library and the JDK are known without
-// one. A class found nowhere is named in Missing, not an error; a type that cannot be read (bad
-// syntax, a wrong number of type arguments, an argument outside its bound, an ambiguous short
-// name) is an error from package runtime (*runtime.TypeError, *runtime.ArityError, ...).
-func Explain(classpath []string, typ string, opts stability.Options) (*Explanation, error) {
-	cp, openErr := classfile.OpenClasspath(classpath)
+// or "@Composable () -> Unit", as a JVM call site in another module would, over the classes of
+// opts.Inputs and opts.Classpath opened with opts.Limits, under opts.Compiler's rules and
+// opts.Configs. The classpath may be empty: Kotlin's built-ins, its standard library and the JDK
+// are known without one. A class found nowhere is named in Missing, not an error; what cannot be
+// read is in Errors. The error is one of opts' (see scan.Options.Setup), ctx's, or a type that
+// cannot be read (bad syntax, a wrong number of type arguments, an argument outside its bound,
+// an ambiguous short name): *evaluate.TypeError, *evaluate.ArityError, ...
+func Explain(ctx context.Context, opts scan.Options, typ string) (*Explanation, error) {
+	setup, err := opts.Setup()
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	cp, openErr := setup.OpenClasspath(append(append([]string(nil), opts.Inputs...), opts.Classpath...))
 	if cp == nil {
 		return nil, openErr
 	}
 	defer cp.Close()
+	// Every entry is validated now, so that the answer says what could not be read even where
+	// the type does not reach.
+	openErr = errors.Join(openErr, cp.Settle())
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	u := stability.NewUniverse(cp)
 	ev := evaluate.New(cp)
-	it := evaluate.NewInstantiator(u, ev, opts)
+	it := evaluate.NewInstantiator(u, ev, setup.Stability())
 	t, err := it.ParseWith(typ, evaluate.ParseOptions{AllowMissing: true, CheckArguments: true})
 	if err != nil {
 		return nil, err

@@ -1,10 +1,12 @@
 package explain
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
 
+	"github.com/composestab/composestab/audit/scan"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/internal/fixtures"
 	"github.com/composestab/composestab/stability"
@@ -32,12 +34,12 @@ func TestExplainErrors(t *testing.T) {
 		{"lib1.LBounded<lib1.LStable>", &be},
 		{"lib1.LBox<Int", &te},
 	} {
-		_, err := Explain(cp, tt.typ, stability.Options{})
+		_, err := Explain(context.Background(), scan.Options{Classpath: cp}, tt.typ)
 		if !errors.As(err, tt.target) {
 			t.Errorf("Explain(%q) = %v (%T), want %T", tt.typ, err, err, tt.target)
 		}
 	}
-	x, err := Explain([]string{"/nonexistent/dep.jar"}, "kotlin.Int", stability.Options{})
+	x, err := Explain(context.Background(), scan.Options{Classpath: []string{"/nonexistent/dep.jar"}}, "kotlin.Int")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +51,7 @@ func TestExplainErrors(t *testing.T) {
 // TestExplainMissingIsNotUnstable: a class found nowhere leaves every field of the answer
 // unknown rather than the Unstable the inference puts in its place.
 func TestExplainMissingIsNotUnstable(t *testing.T) {
-	x, err := Explain(nil, "com.example.Box<kotlin.Int>", stability.Options{})
+	x, err := Explain(context.Background(), scan.Options{}, "com.example.Box<kotlin.Int>")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,5 +63,14 @@ func TestExplainMissingIsNotUnstable(t *testing.T) {
 		if strings.Contains(s, "Unstable") || strings.Contains(s, "unstable") {
 			t.Errorf("%q calls a missing class unstable", s)
 		}
+	}
+}
+
+// TestExplainCancelled: a cancelled context stops Explain before it reads a jar.
+func TestExplainCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Explain(ctx, scan.Options{Classpath: []string{fixtures.RuntimeStubJar()}}, "kotlin.Int"); !errors.Is(err, context.Canceled) {
+		t.Errorf("got %v, want context.Canceled", err)
 	}
 }

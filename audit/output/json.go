@@ -1,13 +1,18 @@
-// Package output writes the results of the other audit packages in the forms that files, CI
-// systems and pull requests read: the report's JSON, SARIF for diff, check and verify, the
-// markdown of a change list, and the text of check, diff and verify. The rule: a result is a
-// value in its job's package; every encoding of it as bytes lives here, except what only a
-// terminal shows (tables fitted to its width, colour, progress), which is cmd/composestab's.
+// Package output writes the results of the audit packages as bytes, in every form composestab
+// offers: the text and markdown of audit, of its composables and of explain; JSON (the report's
+// streamed, and WriteJSON for the others); SARIF for check, diff and verify; the compiler's
+// -classes.txt and -composables.txt; a stability configuration file of suggestions; and the
+// text and markdown of a change list.
+//
+// The rule: a result is a value in its job's package (scan, baseline, diff, verify, explain);
+// every encoding of it lives here; cmd/composestab only picks one, and draws what only a
+// terminal shows (tables fitted to its width, colour, progress).
 package output
 
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"runtime"
@@ -96,4 +101,13 @@ func marshalIndent(v any, prefix string) ([]byte, error) {
 		return nil, err
 	}
 	return bytes.TrimSuffix(out.Bytes(), []byte("\n")), nil
+}
+
+// WriteJSON writes v as every JSON document of composestab is written: indented by two spaces,
+// without HTML escaping, followed by a newline (diff, check, verify, explain and deps results).
+func WriteJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
 }

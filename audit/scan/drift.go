@@ -13,7 +13,7 @@ import (
 // rules rebuild the module's $stable values and masks with the fewest differences from the bytes,
 // the newest on a tie (2.1.0 and 2.1.20 differ on superclasses; 2.2.0 and 2.2.20 differ only in
 // how the report names classes, which no byte records).
-func moduleProducer(u *stability.Universe, ev *evaluate.Evaluator, input string, classes []*stability.Class, opts stability.Options) string {
+func moduleProducer(u *stability.Universe, ev *evaluate.Evaluator, input string, classes []*stability.Class, s *Setup) string {
 	count := map[string]int{}
 	minor := ""
 	for _, c := range classes {
@@ -32,9 +32,7 @@ func moduleProducer(u *stability.Universe, ev *evaluate.Evaluator, input string,
 		if !strings.HasPrefix(cand, minor+".") {
 			continue
 		}
-		o := opts
-		o.Compiler = cand
-		e := stability.NewEngine(u.Module(input), o)
+		e := s.Engine(u.Module(input), cand)
 		diff := 0
 		for _, c := range classes {
 			if c.Origin != stability.OriginKotlin || c.MetadataKind != 1 || !c.HasStableField {

@@ -82,7 +82,7 @@ func checkConsumer(t *testing.T, module, compiler string) {
 					continue
 				}
 				checked++
-				x, err := explain.Explain(cp, typ, stability.Options{Compiler: consumerCompiler})
+				x, err := explain.Explain(context.Background(), scan.Options{Classpath: cp, Compiler: consumerCompiler}, typ)
 				if err != nil {
 					t.Errorf("%s: %v", typ, err)
 					continue

@@ -48,6 +48,10 @@ func (rep *Report) Close() error {
 	return cp.Close()
 }
 
+// Classpath is the scan's open classpath (inputs first), from which later jobs read the bytes
+// they need instead of opening the inputs again; nil after Close.
+func (rep *Report) Classpath() *classfile.Classpath { return rep.cp }
+
 // Summary counts what a scan reported.
 type Summary struct {
 	// Entries is the number of class entries read from the inputs; each is reported or skipped:

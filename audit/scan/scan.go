@@ -7,7 +7,6 @@ package scan
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -21,58 +20,14 @@ import (
 	"github.com/composestab/composestab/stability"
 )
 
-// Options configure a scan.
-type Options struct {
-	// Inputs are the jars, AARs and class folders to report on, or folders to search for them.
-	Inputs []string
-	// Classpath are further inputs used to resolve references, not reported.
-	Classpath []string
-	// Configs are stability configuration files, applied to every input.
-	Configs []string
-	// Compiler is the consuming compiler's version ("" for the default).
-	Compiler string
-	// IncludeNonPublic reports private, internal and local classes too.
-	IncludeNonPublic bool
-	// IncludeSynthetic reports lambdas, anonymous classes, $DefaultImpls, $WhenMappings and
-	// ComposableSingletons too.
-	IncludeSynthetic bool
-	// Package, if set, keeps classes whose FQN matches this configuration-file pattern.
-	Package string
-	// Only keeps classes with this verdict ("stable", "unstable", "runtime" or "uncertain").
-	Only stability.Verdict
-	// DriftOnly keeps the classes whose bytes disagree with the consumer's compiler's rules.
-	DriftOnly bool
-	// SuggestConfig also judges which reported classes a stability configuration file could
-	// declare stable (Report.Suggestions).
-	SuggestConfig bool
-	// Composables also reads each reported input's composable functions (Report.Composables).
-	Composables bool
-	// Limits bound what one input may cost (sizes, entry count, nesting); zero fields mean
-	// classfile's defaults.
-	Limits classfile.Limits
-	// Progress, if set, is called as the class entries of the reported inputs are read: done
-	// of total; from several goroutines, never two at once.
-	Progress func(done, total int)
-}
-
 // Scan runs a scan. The error is non-nil only when the scan could not run at all (no input, a
 // bad configuration file) or ctx was cancelled (ctx.Err()); unreadable inputs and classes are
 // listed in Report.Errors.
 func Scan(ctx context.Context, opts Options) (*Report, error) {
 	rep := &Report{SchemaVersion: SchemaVersion, Classes: []*Class{}, Errors: []*Error{}, Inputs: []string{}}
-	var cfg *stability.Config
-	if len(opts.Configs) > 0 {
-		var err error
-		if cfg, err = stability.LoadConfig(opts.Configs...); err != nil {
-			return nil, err
-		}
-	}
-	var pkg *stability.Config
-	if opts.Package != "" {
-		var err error
-		if pkg, err = stability.ParseConfig("--package", []byte(opts.Package)); err != nil {
-			return nil, fmt.Errorf("--package: %w", err)
-		}
+	setup, err := opts.Setup()
+	if err != nil {
+		return nil, err
 	}
 	inputs, err := FindInputs(opts.Inputs)
 	if err != nil {
@@ -83,8 +38,7 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	}
 	rep.Inputs = inputs
 	all := append(append([]string(nil), inputs...), opts.Classpath...)
-	// Deferred: each class is validated when the scan first reads it, so it is inflated once.
-	cp, openErr := classfile.InputOptions{Limits: opts.Limits, Deferred: true}.OpenClasspath(all)
+	cp, openErr := setup.OpenClasspath(all)
 	if cp == nil {
 		return nil, openErr
 	}
@@ -107,7 +61,6 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 		})
 	}
 	ev := evaluate.New(cp)
-	sopts := stability.Options{Compiler: opts.Compiler, Config: cfg}
 
 	var mu sync.Mutex
 	perInput := make([][]*Class, len(inputs))
@@ -118,7 +71,7 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 			return
 		}
 		in := inputs[i]
-		classes, skip, errs := scanModuleGuarded(ctx, u, ev, cp, in, sopts, opts.IncludeSynthetic)
+		classes, skip, errs := scanModuleGuarded(ctx, u, ev, cp, in, setup)
 		for k, c := range classes {
 			c.order, c.inputIndex = k, i
 		}
@@ -142,7 +95,7 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	}
 	for _, cs := range perInput {
 		for _, c := range cs {
-			if why := keep(c, opts, pkg); why != "" {
+			if why := keep(c, setup); why != "" {
 				skipped[why]++
 				continue
 			}
@@ -150,22 +103,18 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 		}
 	}
 	if opts.SuggestConfig {
-		if rep.Suggestions, err = suggestConfig(u, ev, rep, opts); err != nil {
+		if rep.Suggestions, err = suggestConfig(u, ev, rep, setup); err != nil {
 			rep.Close()
 			return nil, err
 		}
 	}
 	if opts.Composables {
-		copts := sopts
-		if copts.Compiler == stability.AutoCompiler {
-			copts.Compiler = stability.DefaultCompiler
-		}
 		for _, in := range inputs {
 			if err := ctx.Err(); err != nil {
 				rep.Close()
 				return nil, err
 			}
-			ic, err := scanComposablesGuarded(cp, u, in, copts, opts.IncludeNonPublic)
+			ic, err := scanComposablesGuarded(cp, u, in, setup.Stability(), opts.IncludeNonPublic)
 			if err != nil {
 				rep.Errors = append(rep.Errors, err)
 				continue
@@ -190,7 +139,8 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 }
 
 // keep returns why the options leave c out of the report, "" to report it.
-func keep(c *Class, opts Options, pkg *stability.Config) string {
+func keep(c *Class, s *Setup) string {
+	opts, pkg := s.Options, s.pkg
 	if !opts.IncludeNonPublic && !c.Visibility.IsPublicAPI() {
 		return SkipNotPublic
 	}
@@ -275,7 +225,7 @@ func summarize(rep *Report, perInput [][]*Class) *Summary {
 // scanModuleGuarded is scanModule with a last resort: a panic — a bug, since every reader checks
 // its input — becomes an internal error for this input alone, its class entries counted as
 // unreadable, and the other inputs are still reported.
-func scanModuleGuarded(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluator, cp *classfile.Classpath, input string, opts stability.Options, synthetic bool) (classes []*Class, skipped map[string]int, errs []*Error) {
+func scanModuleGuarded(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluator, cp *classfile.Classpath, input string, s *Setup) (classes []*Class, skipped map[string]int, errs []*Error) {
 	defer func() {
 		if r := recover(); r != nil {
 			classes, skipped, errs = nil, map[string]int{SkipUnreadable: inputEntries(cp, input)}, []*Error{internalError(input, r)}
@@ -284,7 +234,7 @@ func scanModuleGuarded(ctx context.Context, u *stability.Universe, ev *evaluate.
 	if testHook != nil {
 		testHook(input)
 	}
-	return scanModule(ctx, u, ev, input, opts, synthetic)
+	return scanModule(ctx, u, ev, input, s)
 }
 
 // testHook, set by tests only, runs before each input is scanned (to stand in for a bug).
@@ -311,7 +261,7 @@ func scanComposablesGuarded(cp *classfile.Classpath, u *stability.Universe, inpu
 	return scanComposables(cp, u, input, opts, nonPublic), nil
 }
 
-func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluator, input string, opts stability.Options, synthetic bool) ([]*Class, map[string]int, []*Error) {
+func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluator, input string, s *Setup) ([]*Class, map[string]int, []*Error) {
 	var errs []*Error
 	skipped := map[string]int{}
 	all, shadowed := u.InputClasses(input)
@@ -335,7 +285,7 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluat
 		if reason == SkipUnreadable {
 			errs = append(errs, newError(errorKind(c.Err), input, c.Entry, c.JVMName, c.Err))
 		}
-		if reason != "" && (!synthetic || !widened[reason]) {
+		if reason != "" && (!s.IncludeSynthetic || !widened[reason]) {
 			skipped[reason]++
 			continue
 		}
@@ -352,18 +302,12 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluat
 	// With --compiler auto the consumer is the newest release and the compiler's own report
 	// (Result, compose-report) is reproduced with the rules of the release that built the module.
 	producerEngine := (*stability.Engine)(nil)
-	if opts.Compiler == stability.AutoCompiler {
-		opts.Compiler = stability.DefaultCompiler
-		popts := opts
-		popts.Compiler = moduleProducer(u, ev, input, classes, opts)
-		producerEngine = stability.NewEngine(u.Module(input), popts)
+	if s.Auto {
+		producerEngine = s.Engine(u.Module(input), moduleProducer(u, ev, input, classes, s))
 	}
-	engine := stability.NewEngine(u.Module(input), opts)
-	consumer := stability.NewEngine(nil, opts)
-	compiler := opts.Compiler
-	if compiler == "" {
-		compiler = stability.DefaultCompiler
-	}
+	engine := s.Engine(u.Module(input), "")
+	consumer := s.Engine(nil, "")
+	compiler := s.Consumer
 	// The consumer's view and $stable depend on the class alone (the consumer engine caches
 	// nothing, the evaluator only order-free values): every core. The as-compiled view caches in
 	// file order, as the compiler does: one class after another, after.

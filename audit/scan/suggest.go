@@ -2,7 +2,6 @@ package scan
 
 import (
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 
@@ -38,17 +37,8 @@ type suggestion struct {
 // suggestConfig judges every reported class that the consumer finds unstable for want of Compose
 // traces. Declaring one class stable can make another safe (a field of its type), so the rounds
 // repeat with the safe ones configured until nothing changes.
-func suggestConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, opts Options) ([]*Suggestion, error) {
-	var userText strings.Builder
-	for _, p := range opts.Configs {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return nil, err
-		}
-		userText.Write(data)
-		userText.WriteString("\n")
-	}
-	consumer := stability.NewEngine(nil, stability.Options{Compiler: consumerCompiler(opts.Compiler), Config: mustConfig(userText.String())})
+func suggestConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, s *Setup) ([]*Suggestion, error) {
+	consumer := s.Engine(nil, "")
 	var candidates []*suggestion
 	for _, ac := range rep.Classes {
 		c := u.ClassByJVMName(ac.JVMName)
@@ -63,17 +53,18 @@ func suggestConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, o
 	safe := map[*stability.Class]bool{}
 	for round := 0; round <= len(candidates); round++ {
 		var text strings.Builder
-		text.WriteString(userText.String())
-		for _, s := range candidates {
-			if safe[s.c] {
-				text.WriteString(s.pattern + "\n")
+		for _, c := range candidates {
+			if safe[c.c] {
+				text.WriteString(c.pattern + "\n")
 			}
 		}
-		cfg, err := stability.ParseConfig("suggested", []byte(text.String()))
+		cfg, err := s.Config.With("suggested", []byte(text.String()))
 		if err != nil {
 			return nil, err
 		}
-		e := stability.NewEngine(nil, stability.Options{Compiler: consumerCompiler(opts.Compiler), Config: cfg})
+		with := *s
+		with.Config = cfg
+		e := with.Engine(nil, "")
 		changed := false
 		for _, s := range candidates {
 			judge(u, ev, e, s)
@@ -96,24 +87,6 @@ func suggestConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, o
 		return out[i].Class < out[j].Class
 	})
 	return out, nil
-}
-
-func consumerCompiler(v string) string {
-	if v == stability.AutoCompiler {
-		return stability.DefaultCompiler
-	}
-	return v
-}
-
-func mustConfig(text string) *stability.Config {
-	if strings.TrimSpace(text) == "" {
-		return nil
-	}
-	cfg, err := stability.ParseConfig("--config", []byte(text))
-	if err != nil {
-		return nil // Scan has parsed the same files already and would have failed
-	}
-	return cfg
 }
 
 // judge decides whether s.c may be declared stable with the engine e (which has the current safe

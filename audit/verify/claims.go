@@ -405,34 +405,17 @@ func isLoad(op classfile.Opcode) bool {
 	return op == classfile.OpDup || op == classfile.OpSwap
 }
 
-// classFile reads c's class file from its input, nil when it cannot.
+// classFile reads c's class file from the scan's classpath, nil when it cannot: the class the
+// scan modelled is the classpath's first definition of its name.
 func (vf *verifier) classFile(c *stability.Class) *classfile.Class {
-	if c.Input == "" {
+	if vf.cp == nil || c.Input == "" {
 		return nil
 	}
-	in, ok := vf.inputs[c.Input]
-	if !ok {
-		opened, err := classfile.InputOptions{Lazy: true}.Open(c.Input)
-		if err != nil && opened != nil {
-			_ = opened.Close()
-			opened = nil
-		}
-		in = opened
-		vf.inputs[c.Input] = in
-	}
-	if in == nil {
+	cf, err := vf.cp.Class(c.JVMName)
+	if err != nil {
 		return nil
 	}
-	for _, e := range in.Entries {
-		if e.Name == c.Entry {
-			cf, err := e.Parse(classfile.ParseOptions{})
-			if err != nil {
-				return nil
-			}
-			return cf
-		}
-	}
-	return nil
+	return cf
 }
 
 // stableClaim says how a class claims to be stable, "" if it does not, and whether the claim

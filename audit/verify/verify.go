@@ -168,7 +168,6 @@ func Verify(rep *scan.Report, opts Options) (*Report, error) {
 		suppress = append(suppress, compiledSuppression{s.Rule, cfg})
 	}
 	vf := newVerifier(rep)
-	defer vf.close()
 	usesCompose := false
 	for _, c := range rep.Classes {
 		usesCompose = usesCompose || c.Compose
@@ -313,18 +312,18 @@ func matchAny(cfgs []*stability.Config, name string) string {
 }
 
 // verifier holds what the rules share: the scanned classes by name and the bytecode facts read
-// from the inputs on demand.
+// on demand from the scan's classpath (so with its limits, and without opening a jar again).
 type verifier struct {
 	byJVM  map[string]*scan.Class
 	byName map[string]*stability.Class // by Kotlin name in metadata form (a/b/Outer.Inner)
-	inputs map[string]*classfile.Input // opened lazily, by path; nil when it cannot be opened
+	cp     *classfile.Classpath        // nil once the report is closed
 	writes map[string]*fieldWrites     // by JVM name
 	// mutable memoizes mutableCause by JVM name; "" means not known to change.
 	mutable map[string]*string
 }
 
 func newVerifier(rep *scan.Report) *verifier {
-	vf := &verifier{byJVM: map[string]*scan.Class{}, byName: map[string]*stability.Class{}, inputs: map[string]*classfile.Input{},
+	vf := &verifier{byJVM: map[string]*scan.Class{}, byName: map[string]*stability.Class{}, cp: rep.Classpath(),
 		writes: map[string]*fieldWrites{}, mutable: map[string]*string{}}
 	for _, c := range rep.Classes {
 		if vf.byJVM[c.JVMName] == nil {
@@ -335,14 +334,6 @@ func newVerifier(rep *scan.Report) *verifier {
 		}
 	}
 	return vf
-}
-
-func (vf *verifier) close() {
-	for _, in := range vf.inputs {
-		if in != nil {
-			_ = in.Close()
-		}
-	}
 }
 
 // publicAPI reports whether a consumer can name the class, as binary-compatibility validators

@@ -443,3 +443,44 @@ func TestClaimUnreadable(t *testing.T) {
 		t.Errorf("no class: %v", f)
 	}
 }
+
+// TestVerifyReadsTheScansClasspath: Verify reads the bytecode it needs from the scan's open
+// classpath, not by opening the jars again (with other limits, or after they changed): with
+// the jars deleted after the scan, the findings are the same.
+func TestVerifyReadsTheScansClasspath(t *testing.T) {
+	dir := t.TempDir()
+	var inputs []string
+	for _, p := range audittest.PverifyJars("2.4.20") {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := filepath.Join(dir, filepath.Base(p))
+		if err := os.WriteFile(q, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, q)
+	}
+	run := func(remove bool) []string {
+		rep := audittest.Scan(t, scan.Options{Inputs: inputs, Classpath: []string{fixtures.RuntimeStubJar()}, IncludeNonPublic: true})
+		defer rep.Close()
+		if remove {
+			for _, p := range inputs {
+				os.Remove(p)
+			}
+		}
+		v, err := Verify(rep, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, x := range v.Violations {
+			out = append(out, x.Rule+" "+x.Class+" "+x.Part+": "+x.Message)
+		}
+		return out
+	}
+	want, got := run(false), run(true)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") || !strings.Contains(strings.Join(want, "\n"), "reassigned (in set") {
+		t.Errorf("with the jars gone:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -2,15 +2,12 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"regexp"
-	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/composestab/composestab/audit/output"
@@ -132,12 +129,9 @@ func scanPaths(s *streams, o *auditOptions, paths []string, nonPublic bool) (*sc
 // scanOptions resolves the compiler and any Maven coordinates and turns the flags into audit
 // options.
 func scanOptions(s *streams, o *auditOptions, paths []string, nonPublic bool) (scan.Options, error) {
-	v, ok := stability.ResolveCompiler(o.compiler)
-	if o.compiler == stability.AutoCompiler {
-		v, ok = o.compiler, true
-	}
-	if !ok {
-		return scan.Options{}, usageErrorf("--compiler %q is not supported; use one of %s, or X.Y for the newest X.Y.z", o.compiler, strings.Join(stability.SupportedCompilers, ", "))
+	v, err := scan.ResolveCompiler(o.compiler)
+	if err != nil {
+		return scan.Options{}, usageErrorf("%v", err)
 	}
 	o.compiler = v
 	if o.pkg != "" {
@@ -306,117 +300,15 @@ func printAudit(s *streams, format string, rep *scan.Report) error {
 	case "json":
 		return output.WriteReportJSON(s.out, rep)
 	case "stability-config":
-		return writeStabilityConfig(s.out, rep)
+		return output.WriteStabilityConfig(s.out, rep)
 	case "compose-report":
-		var results []*stability.ClassResult
-		for _, c := range rep.ReportOrder() {
-			if r := c.Result(); r != nil {
-				results = append(results, r)
-			}
-		}
-		return stability.WriteClassesReport(s.out, results)
+		return output.WriteClassesReport(s.out, rep)
 	case "markdown":
-		return writeMarkdown(s.out, rep)
+		return output.WriteReportMarkdown(s.out, rep)
 	case "table":
 		return writeTable(s, rep)
 	}
-	return writeText(s.out, rep)
-}
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
-}
-
-func stableValue(c *scan.Class) string {
-	switch {
-	case c.StableValue != nil:
-		return strconv.Itoa(int(*c.StableValue))
-	case c.StableField:
-		return "?"
-	}
-	return "-"
-}
-
-func maskText(c *scan.Class) string {
-	if c.StabilityInferred == nil {
-		return "-"
-	}
-	return strconv.Itoa(int(*c.StabilityInferred))
-}
-
-func stabilityText(c *scan.Class) string {
-	if c.Stability == "" {
-		return "Stable"
-	}
-	return c.Stability
-}
-
-func writeText(w io.Writer, rep *scan.Report) error {
-	var b strings.Builder
-	for _, c := range rep.Classes {
-		fmt.Fprintf(&b, "%-8s %s  %s  $stable=%s mask=%s%s\n", c.Verdict, escape.Text(c.Name), escape.Text(stabilityText(c)), stableValue(c), maskText(c), missingText(c))
-	}
-	fmt.Fprintln(&b, summary(rep))
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// missingText names the classes whose absence leaves the verdict open.
-func missingText(c *scan.Class) string {
-	if len(c.Missing) == 0 {
-		return ""
-	}
-	return "  missing=" + escape.Text(strings.Join(c.Missing, ","))
-}
-
-// skipWords names the skip reasons in the footer.
-var skipWords = map[string]string{
-	scan.SkipModuleInfo: "module-info", scan.SkipFileFacade: "file facades", scan.SkipMultifile: "multifile classes",
-	scan.SkipLambda: "lambdas", scan.SkipDefaultImpls: "$DefaultImpls", scan.SkipWhenMappings: "$WhenMappings",
-	scan.SkipComposableSingletons: "ComposableSingletons", scan.SkipAnonymous: "anonymous and local", scan.SkipSynthetic: "synthetic",
-	scan.SkipShadowed: "shadowed", scan.SkipUnreadable: "unreadable", scan.SkipNotPublic: "not public", scan.SkipFiltered: "filtered",
-	classfile.SkipNotOnClasspath: "not on the classpath", classfile.SkipOtherRelease: "other releases",
-}
-
-func summary(rep *scan.Report) string {
-	sum := rep.Summary
-	var b strings.Builder
-	skipped := 0
-	var reasons []string
-	for k, n := range sum.Skipped {
-		skipped += n
-		reasons = append(reasons, k)
-	}
-	sort.Slice(reasons, func(i, j int) bool {
-		a, b := reasons[i], reasons[j]
-		if sum.Skipped[a] != sum.Skipped[b] {
-			return sum.Skipped[a] > sum.Skipped[b]
-		}
-		return a < b
-	})
-	fmt.Fprintf(&b, "%d classes: %d reported (%d stable, %d runtime, %d unstable", sum.Entries, sum.Classes, sum.Verdicts["stable"], sum.Verdicts["runtime"], sum.Verdicts["unstable"])
-	if n := sum.Verdicts["uncertain"]; n > 0 {
-		fmt.Fprintf(&b, ", %d uncertain", n)
-	}
-	fmt.Fprintf(&b, "), %d skipped", skipped)
-	if len(reasons) > 0 {
-		parts := make([]string, len(reasons))
-		for i, k := range reasons {
-			parts[i] = fmt.Sprintf("%s %d", skipWords[k], sum.Skipped[k])
-		}
-		fmt.Fprintf(&b, " (%s)", strings.Join(parts, ", "))
-	}
-	if sum.Drift > 0 {
-		fmt.Fprintf(&b, "; %d drift", sum.Drift)
-	}
-	fmt.Fprintf(&b, "; %d %s", sum.Errors, english.Choose(sum.Errors, "error", "errors"))
-	for _, p := range sum.Producers {
-		fmt.Fprintf(&b, "\n%s: built by %s: %d %s", escape.Text(p.Input), escape.Text(p.Producer), p.Classes, english.Choose(p.Classes, "class", "classes"))
-	}
-	return b.String()
+	return output.WriteReportText(s.out, rep)
 }
 
 var verdictColor = map[stability.Verdict]string{"stable": "32", "runtime": "33", "unstable": "31", "uncertain": "35"}
@@ -431,12 +323,14 @@ func colorize(on bool, code, text string) string {
 func writeTable(s *streams, rep *scan.Report) error {
 	rows := make([][]string, 0, len(rep.Classes))
 	for _, c := range rep.Classes {
-		rows = append(rows, []string{colorize(s.outTTY, verdictColor[c.Verdict], string(c.Verdict)), escape.Text(c.Name), escape.Text(stabilityText(c)), stableValue(c), maskText(c)})
+		row := output.ClassRow(c)
+		row[0] = colorize(s.outTTY, verdictColor[c.Verdict], row[0])
+		rows = append(rows, row)
 	}
-	if err := renderTable(s.out, s.width, []string{"Verdict", "Class", "Stability", "$stable", "Mask"}, rows); err != nil {
+	if err := renderTable(s.out, s.width, output.ClassHeader, rows); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintln(s.out, summary(rep))
+	_, err := fmt.Fprintln(s.out, output.Summary(rep))
 	return err
 }
 
@@ -515,16 +409,3 @@ func fitColumns(header []string, rows [][]string, width int) tw.Mapper[int, int]
 
 // ansi matches the colour codes colorize adds, which take no room on the screen.
 var ansi = regexp.MustCompile("\x1b\\[[0-9;]*m")
-
-func writeMarkdown(w io.Writer, rep *scan.Report) error {
-	var b strings.Builder
-	b.WriteString("| Verdict | Class | Stability | $stable | Mask |\n|---|---|---|---|---|\n")
-	for _, c := range rep.Classes {
-		fmt.Fprintf(&b, "| %s | `%s` | `%s` | %s | %s |\n", c.Verdict, mdEscape(escape.Text(c.Name)), mdEscape(escape.Text(stabilityText(c))), stableValue(c), maskText(c))
-	}
-	fmt.Fprintf(&b, "\n%s\n", summary(rep))
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }

@@ -226,12 +226,6 @@ func unjoin(err error) []error {
 	return []error{err}
 }
 
-// expandClasspath is expand for a command that takes a classpath only.
-func (r *repoOptions) expandClasspath(s *streams, quiet bool, classpath []string) ([]string, error) {
-	_, cp, err := r.expand(s, quiet, nil, classpath)
-	return cp, err
-}
-
 // resolve resolves the roots and reports, unless quiet, what each became and what is missing.
 func (r *repoOptions) resolve(s *streams, quiet bool, roots []maven.Coordinate) (*maven.Resolution, error) {
 	rv, err := r.resolver()

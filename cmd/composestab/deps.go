@@ -5,6 +5,7 @@ import (
 
 	"strings"
 
+	"github.com/composestab/composestab/audit/output"
 	"github.com/composestab/composestab/audit/scan"
 	"github.com/composestab/composestab/internal/escape"
 
@@ -50,7 +51,7 @@ func runDeps(s *streams, args []string) error {
 		for _, p := range res.Problems {
 			problems = append(problems, p.Error())
 		}
-		return writeJSON(s.out, struct {
+		return output.WriteJSON(s.out, struct {
 			SchemaVersion int `json:"schemaVersion"`
 			*maven.Resolution
 			Problems []string `json:"problems"`

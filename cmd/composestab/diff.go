@@ -29,7 +29,9 @@ func runDiff(s *streams, args []string) error {
 	fs.BoolVar(&o.includeNonPublic, "include-nonpublic", false, "also compare internal classes")
 	fs.StringArrayVar(&ignore, "ignore", nil, "drop changes of classes matching this pattern (configuration-file syntax; repeatable)")
 	fs.StringVar(&format, "format", "text", "text, json, markdown or sarif")
+	fs.BoolVar(&o.debug, "debug", false, "print the stack of internal errors (for a bug report)")
 	o.repos.register(fs)
+	limitFlags(fs, &o.limits)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -124,7 +126,7 @@ func ignorePatterns(patterns []string) (*stability.Config, error) {
 func printDiff(s *streams, format string, d *diff.Report) error {
 	switch format {
 	case "json":
-		return writeJSON(s.out, d)
+		return output.WriteJSON(s.out, d)
 	case "markdown":
 		return output.WriteDiffMarkdown(s.out, d)
 	case "sarif":

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
-	"strings"
+	"os"
+	"os/signal"
 
 	"github.com/composestab/composestab/audit/explain"
+	"github.com/composestab/composestab/audit/output"
 	"github.com/composestab/composestab/internal/escape"
 
 	"github.com/composestab/composestab/stability"
@@ -63,18 +67,21 @@ func runExplain(s *streams, args []string) error {
 		return usageErrorf("explain takes one TYPE, such as 'kotlin.collections.List<kotlin.String>' or '@Composable () -> Unit' (see composestab explain --help)")
 	}
 	typ := fs.Arg(0)
-	cfg, err := loadConfigs(o.configs)
+	opts, err := scanOptions(s, &o, nil, false)
 	if err != nil {
 		return err
 	}
-	var cp []string
-	if len(o.classpath) > 0 {
-		if cp, err = o.repos.expandClasspath(s, o.quiet, o.classpath); err != nil {
-			return err
-		}
-	}
-	in, err := explain.Explain(cp, typ, stability.Options{Compiler: o.compiler, Config: cfg, NonJVM: nonJVM})
-	if err != nil {
+	opts.NonJVM = nonJVM
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	in, err := explain.Explain(ctx, opts, typ)
+	var ce *stability.ConfigError
+	switch {
+	case errors.Is(err, context.Canceled):
+		return &exitError{code: exitInterrupted, msg: "interrupted"}
+	case errors.As(err, &ce):
+		return unreadableErrorf("%v", err)
+	case err != nil:
 		// Bad syntax, a wrong number of type arguments, a bound, an ambiguous short name.
 		return usageErrorf("%s", escape.Text(err.Error()))
 	}
@@ -91,46 +98,12 @@ func runExplain(s *streams, args []string) error {
 		}
 	}
 	if format == "json" {
-		if err := writeJSON(s.out, in); err != nil {
+		if err := output.WriteJSON(s.out, in); err != nil {
 			return err
 		}
 		return explainExit(in)
 	}
-	var b strings.Builder
-	line := func(label, text string) {
-		b.WriteString(label + escape.Text(text) + "\n")
-	}
-	line("type:       ", typ)
-	if strings.Contains(typ, "->") {
-		line("as IR type: ", in.Type)
-	}
-	line("verdict:    ", fmt.Sprintf("%s (%s)", in.Verdict, in.Effective))
-	line("stability:  ", in.Stability)
-	expr := in.Expression
-	if expr == "" {
-		expr = "(none: nothing is read at run time)"
-	}
-	line("expression: ", expr)
-	line("value:      ", in.ValueText)
-	line("strong skipping:    ", in.StrongSkipping)
-	line("no strong skipping: ", in.NoStrongSkipping)
-	b.WriteString("why:\n")
-	for _, r := range in.Reasons {
-		line("  ", r)
-	}
-	if len(in.Producers) > 0 {
-		b.WriteString("built by:\n")
-		for _, p := range in.Producers {
-			line("  ", p)
-		}
-	}
-	if len(in.Values) > 0 {
-		b.WriteString("$stable values read:\n")
-		for _, v := range in.Values {
-			line("  ", v)
-		}
-	}
-	if _, err = fmt.Fprint(s.out, b.String()); err != nil {
+	if err := output.WriteExplanationText(s.out, typ, in); err != nil {
 		return err
 	}
 	return explainExit(in)
@@ -144,15 +117,4 @@ func explainExit(in *explain.Explanation) error {
 		return &exitError{code: exitUnreadable}
 	}
 	return nil
-}
-
-func loadConfigs(paths []string) (*stability.Config, error) {
-	if len(paths) == 0 {
-		return nil, nil
-	}
-	cfg, err := stability.LoadConfig(paths...)
-	if err != nil {
-		return nil, unreadableErrorf("%v", err)
-	}
-	return cfg, nil
 }

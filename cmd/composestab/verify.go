@@ -68,7 +68,7 @@ func runVerify(s *streams, args []string) error {
 	}
 	switch format {
 	case "json":
-		err = writeJSON(s.out, v)
+		err = output.WriteJSON(s.out, v)
 	case "sarif":
 		err = output.WriteVerifySARIF(s.out, v)
 	default:

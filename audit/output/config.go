@@ -1,4 +1,4 @@
-package main
+package output
 
 import (
 	"fmt"
@@ -9,10 +9,10 @@ import (
 	"github.com/composestab/composestab/internal/escape"
 )
 
-// writeStabilityConfig prints audit --format stability-config: a stability configuration file
+// WriteStabilityConfig writes audit --format stability-config: a stability configuration file
 // whose active lines are the safe suggestions, each after a comment saying why, followed by the
 // unsafe ones commented out with what makes them unsafe.
-func writeStabilityConfig(w io.Writer, rep *scan.Report) error {
+func WriteStabilityConfig(w io.Writer, rep *scan.Report) error {
 	var b strings.Builder
 	safe := 0
 	for _, sg := range rep.Suggestions {

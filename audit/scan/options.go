@@ -1,0 +1,126 @@
+package scan
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/stability"
+)
+
+// Options are what every job (scan, dump, check, diff, verify, explain) is given: the inputs and
+// their classpath, the configuration, the consumer's compiler and the limits, plus what a scan
+// reports. Setup turns them into what the jobs use, in one place.
+type Options struct {
+	// Inputs are the jars, AARs and class folders to report on, or folders to search for them.
+	Inputs []string
+	// Classpath are further inputs used to resolve references, not reported.
+	Classpath []string
+	// Configs are stability configuration files, applied to every input.
+	Configs []string
+	// Compiler is the consuming compiler's release ("" for the default, "X.Y" for its newest
+	// patch); AutoCompiler also analyses each module with the rules of the release that built it.
+	Compiler string
+	// NonJVM makes call sites follow the mask-based rules of Kotlin/JS, Wasm and Native
+	// (explain).
+	NonJVM bool
+	// IncludeNonPublic reports private, internal and local classes too.
+	IncludeNonPublic bool
+	// IncludeSynthetic reports lambdas, anonymous classes, $DefaultImpls, $WhenMappings and
+	// ComposableSingletons too.
+	IncludeSynthetic bool
+	// Package, if set, keeps classes whose FQN matches this configuration-file pattern.
+	Package string
+	// Only keeps classes with this verdict ("stable", "unstable", "runtime" or "uncertain").
+	Only stability.Verdict
+	// DriftOnly keeps the classes whose bytes disagree with the consumer's compiler's rules.
+	DriftOnly bool
+	// SuggestConfig also judges which reported classes a stability configuration file could
+	// declare stable (Report.Suggestions).
+	SuggestConfig bool
+	// Composables also reads each reported input's composable functions (Report.Composables).
+	Composables bool
+	// Limits bound what one input may cost (sizes, entry count, nesting); zero fields mean
+	// classfile's defaults.
+	Limits classfile.Limits
+	// Progress, if set, is called as the class entries of the reported inputs are read: done
+	// of total; from several goroutines, never two at once.
+	Progress func(done, total int)
+}
+
+// AutoCompiler, as Options.Compiler, makes the newest release the consumer and reproduces each
+// module's own report with the rules of the release that built it.
+const AutoCompiler = stability.AutoCompiler
+
+// ResolveCompiler checks a compiler choice: a supported release, "X.Y" for its newest patch, or
+// AutoCompiler; "" is the default release. The error names what is supported.
+func ResolveCompiler(v string) (string, error) {
+	if v == AutoCompiler {
+		return v, nil
+	}
+	if r, ok := stability.ResolveCompiler(v); ok {
+		return r, nil
+	}
+	return "", fmt.Errorf("--compiler %q is not supported; use one of %s, or X.Y for the newest X.Y.z", v, strings.Join(stability.SupportedCompilers, ", "))
+}
+
+// Setup is Options made ready, once per job and before any input is read: the configuration
+// files loaded, the package pattern parsed and the compiler choice resolved.
+type Setup struct {
+	Options
+	// Config unites the configuration files; nil without any.
+	Config *stability.Config
+	// Consumer is the release whose rules an app's compiler applies (the newest for auto).
+	Consumer string
+	// Auto tells whether each module is also analysed with its own producer's rules.
+	Auto bool
+
+	pkg *stability.Config
+}
+
+// Setup resolves the options. Its errors: an unsupported compiler, a --package pattern that
+// does not parse, a configuration file that cannot be read or parsed (*stability.ConfigError).
+func (o Options) Setup() (*Setup, error) {
+	s := &Setup{Options: o}
+	v, err := ResolveCompiler(o.Compiler)
+	if err != nil {
+		return nil, err
+	}
+	s.Consumer, s.Auto = v, v == AutoCompiler
+	if s.Auto {
+		s.Consumer = stability.DefaultCompiler
+	}
+	if len(o.Configs) > 0 {
+		if s.Config, err = stability.LoadConfig(o.Configs...); err != nil {
+			return nil, err
+		}
+	}
+	if o.Package != "" {
+		if s.pkg, err = stability.ParseConfig("--package", []byte(o.Package)); err != nil {
+			return nil, fmt.Errorf("--package: %w", err)
+		}
+	}
+	return s, nil
+}
+
+// Stability is the consumer's inference options.
+func (s *Setup) Stability() stability.Options {
+	return stability.Options{Compiler: s.Consumer, Config: s.Config, NonJVM: s.NonJVM}
+}
+
+// Engine is an inference engine for a module (nil: as a consumer sees classes from outside)
+// with the rules of one release ("" for the consumer's) and the configuration.
+func (s *Setup) Engine(m *stability.Module, compiler string) *stability.Engine {
+	o := s.Stability()
+	if compiler != "" {
+		o.Compiler = compiler
+	}
+	return stability.NewEngine(m, o)
+}
+
+// OpenClasspath opens paths with the limits, each class validated when the job first reads it
+// (so it is inflated once). As classfile.OpenClasspath, a usable classpath comes with the joined
+// errors of what could not be read.
+func (s *Setup) OpenClasspath(paths []string) (*classfile.Classpath, error) {
+	return classfile.InputOptions{Limits: s.Limits, Deferred: true}.OpenClasspath(paths)
+}
