@@ -5,20 +5,24 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
+	"github.com/composestab/composestab/audit/baseline"
 	"github.com/composestab/composestab/audit/output"
 	"github.com/composestab/composestab/audit/scan"
+	"github.com/composestab/composestab/audit/verify"
 	"github.com/composestab/composestab/internal/fixtures"
 )
 
 // FuzzAuditScan runs the whole scan — class file, Kotlin metadata, inference, $stable evaluation,
-// effective verdicts, suggestions and composables — on a jar holding one mutated class beside the
-// good classes of lib1. Whatever the bytes, the scan must not panic, and every class entry must be
+// effective verdicts, suggestions and composables — and then dump, verify and every output form,
+// on a jar holding one mutated class beside the good classes of lib1. Whatever the bytes, the scan must not panic, and every class entry must be
 // reported, skipped with a reason, or an error.
 func FuzzAuditScan(f *testing.F) {
 	m, err := fixtures.Get("lib1")
@@ -47,19 +51,33 @@ func FuzzAuditScan(f *testing.F) {
 		good[e.Name] = data
 		f.Add(data)
 	}
-	classpath := m.Classpath()
-	f.Fuzz(func(t *testing.T, class []byte) {
-		jar := filepath.Join(t.TempDir(), "fuzz.jar")
-		out, err := os.Create(jar)
-		if err != nil {
-			t.Fatal(err)
+	// The classpath is inflated again by every scan: stored copies cost a fraction.
+	var classpath []string
+	for i, p := range m.Classpath() {
+		stored := filepath.Join(f.TempDir(), fmt.Sprintf("cp%d.jar", i))
+		if err := storedCopy(p, stored); err != nil {
+			f.Fatal(err)
 		}
-		zw := zip.NewWriter(out)
-		for name, data := range good {
+		classpath = append(classpath, stored)
+	}
+	names := make([]string, 0, len(good))
+	for name := range good {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	// One file, rewritten for each input (a worker runs one at a time): a folder per input
+	// costs more than the scan.
+	jar := filepath.Join(f.TempDir(), "fuzz.jar")
+	f.Fuzz(func(t *testing.T, class []byte) {
+		var buf bytes.Buffer
+		zw := zip.NewWriter(&buf)
+		for _, name := range names {
+			data := good[name]
 			if name == "lib1/LData.class" {
 				data = class // the mutated one takes a real class's place
 			}
-			w, err := zw.Create(name)
+			// Stored, not deflated: compressing would cost more than the scan.
+			w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Store})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,12 +86,15 @@ func FuzzAuditScan(f *testing.F) {
 		if err := zw.Close(); err != nil {
 			t.Fatal(err)
 		}
-		out.Close()
+		if err := os.WriteFile(jar, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		rep, err := scan.Scan(context.Background(), scan.Options{Inputs: []string{jar}, Classpath: classpath, IncludeNonPublic: true,
 			SuggestConfig: true, Composables: true})
 		if err != nil {
 			t.Fatal(err)
 		}
+		defer rep.Close()
 		skipped := 0
 		for _, n := range rep.Summary.Skipped {
 			skipped += n
@@ -95,5 +116,60 @@ func FuzzAuditScan(f *testing.F) {
 		if !bytes.Equal(got.Bytes(), want.Bytes()) {
 			t.Fatalf("WriteJSON differs from encoding/json (%d vs %d bytes)", got.Len(), want.Len())
 		}
+		// What the other commands read of a report: dump (which must read back), verify (the
+		// bytecode of field writes), and every text form.
+		var dump bytes.Buffer
+		if err := baseline.Write(&dump, rep); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := baseline.Read(&dump); err != nil {
+			t.Fatalf("the dump does not read back: %v", err)
+		}
+		v, err := verify.Verify(rep, verify.Options{Drift: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, write := range []func(io.Writer) error{
+			func(w io.Writer) error { return output.WriteVerifyText(w, v) },
+			func(w io.Writer) error { return output.WriteReportText(w, rep) },
+			func(w io.Writer) error { return output.WriteClassesReport(w, rep) },
+			func(w io.Writer) error { return output.WriteComposables(w, "text", rep) },
+			func(w io.Writer) error { return output.WriteStabilityConfig(w, rep) },
+		} {
+			if err := write(io.Discard); err != nil {
+				t.Fatal(err)
+			}
+		}
 	})
+}
+
+// storedCopy writes the jar at from to to with every entry stored, not deflated.
+func storedCopy(from, to string) error {
+	zr, err := zip.OpenReader(from)
+	if err != nil {
+		return err
+	}
+	defer zr.Close()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, e := range zr.File {
+		rc, err := e.Open()
+		if err != nil {
+			return err
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			return err
+		}
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: e.Name, Method: zip.Store})
+		if err != nil {
+			return err
+		}
+		w.Write(data)
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	return os.WriteFile(to, buf.Bytes(), 0o644)
 }
