@@ -5,7 +5,7 @@ import "testing"
 func TestLattice(t *testing.T) {
 	box := &Class{Name: "com/example/Box"}
 	foo := &Class{Name: "com/example/Foo"}
-	shape := &Class{Name: "com/example/Shape", Kind: KindInterface}
+	shape := NewClass("com/example/Shape", ClassDetails{Kind: KindInterface})
 	a := &TypeParameter{Owner: "X", Name: "A"}
 	b := &TypeParameter{Owner: "X", Name: "B"}
 	pa, pb := Parameter{Param: a}, Parameter{Param: b}
