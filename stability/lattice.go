@@ -92,14 +92,6 @@ func Plus(a, b Stability) Stability {
 	return Combined{Elems: []Stability{a, b}}
 }
 
-// PlusAll folds Plus over list from left to right, starting at a.
-func PlusAll(a Stability, list []Stability) Stability {
-	for _, s := range list {
-		a = Plus(a, s)
-	}
-	return a
-}
-
 // KnownStable reports whether s is certainly stable. An empty Combined is known stable, which is
 // why a class whose only fields are interfaces is reported stable.
 func KnownStable(s Stability) bool {
@@ -132,14 +124,14 @@ func KnownUnstable(s Stability) bool {
 	return false
 }
 
-// IsUncertain reports whether s depends on something not known at compile time.
-func IsUncertain(s Stability) bool {
+// isUncertain reports whether s depends on something not known at compile time.
+func isUncertain(s Stability) bool {
 	switch s := s.(type) {
 	case Certain:
 		return false
 	case Combined:
 		for _, e := range s.Elems {
-			if IsUncertain(e) {
+			if isUncertain(e) {
 				return true
 			}
 		}

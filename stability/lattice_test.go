@@ -60,7 +60,7 @@ func TestPlus(t *testing.T) {
 			t.Errorf("%v + %v = %q, want %q", tt.a, tt.b, got, tt.want)
 		}
 	}
-	if !KnownStable(Combined{}) || KnownUnstable(Combined{}) || IsUncertain(Combined{}) {
+	if !KnownStable(Combined{}) || KnownUnstable(Combined{}) || isUncertain(Combined{}) {
 		t.Error("an empty Combined must be known stable and certain")
 	}
 	if IsExpressible(Combined{[]Stability{foo, Unknown{Class: &Class{Name: "a/I"}}}}) {

@@ -231,10 +231,6 @@ func (c *Class) SimpleName() string {
 	return n
 }
 
-// IsInterface reports whether the class is an interface (annotation classes included, as on the
-// JVM they are interfaces, but the compiler only sees Kotlin's kind).
-func (c *Class) IsInterface() bool { return c.Ensure().Kind == KindInterface }
-
 // TypeParameter is a type parameter of a class.
 type TypeParameter struct {
 	// Owner is the name of the declaring class, so that T of Box and T of Pair stay apart.
