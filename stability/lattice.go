@@ -1,15 +1,15 @@
-// Package stability reproduces the Jetpack Compose compiler's stability inference from binaries.
-//
-// The lattice mirrors the compiler's own sealed Stability hierarchy (Certain, Runtime, Unknown,
-// Parameter, Combined) with the same algebra: Plus, Normalize and the knownStable / knownUnstable /
-// isUncertain / isExpressible predicates. String renders exactly as the compiler's toString does
-// in its -classes.txt reports, so our output can be compared with the compiler's byte for byte.
+// Package stability reproduces the Jetpack Compose compiler's class stability inference from
+// class files. A Universe resolves the classes of a classpath, each read when Class.Ensure first
+// asks; AnalyzeModule re-runs the compiler's analysis of one input, and an Engine answers the
+// stability of any type. A Stability prints as the compiler's -classes.txt reports print it.
 package stability
 
 import "strings"
 
 // Stability is one value of the compiler's stability lattice. The set of implementations is closed:
-// Certain, Runtime, Unknown, Parameter and Combined.
+// Certain, Runtime, Unknown, Parameter and Combined, as the compiler's sealed hierarchy, with its
+// algebra: Plus, Normalize and the knownStable / knownUnstable / isUncertain / isExpressible
+// predicates.
 type Stability interface {
 	// String renders the value as the compiler's toString does in reports.
 	String() string
