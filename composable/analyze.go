@@ -63,7 +63,7 @@ func Analyze(cfg Config) *Module {
 	// be modelled, whose error the reading reports.
 	var classes []*stability.Class
 	for _, c := range all {
-		if c.Ensure().MentionsComposer || c.Err != nil {
+		if d := c.Ensure(); d.MentionsComposer || d.Err != nil {
 			classes = append(classes, c)
 		}
 	}
@@ -204,6 +204,7 @@ func (a *analyzer) classFunctions(sc *stability.Class, cf *classfile.Class) []fo
 			}
 		}
 	}
+	file := sc.Ensure().File
 	methods := cf.Methods()
 	for i := range methods {
 		m := &methods[i]
@@ -215,10 +216,10 @@ func (a *analyzer) classFunctions(sc *stability.Class, cf *classfile.Class) []fo
 			continue
 		}
 		f := &Function{Lambda: true, Restartable: true, Skippable: b.shouldExecute || b.getSkipping,
-			Class: cf.Name(), Method: m.Name + m.Descriptor, File: sc.File, Groups: 1 + b.groups, Calls: b.calls()}
+			Class: cf.Name(), Method: m.Name + m.Descriptor, File: file, Groups: 1 + b.groups, Calls: b.calls()}
 		f.FqName, _, _ = strings.Cut(b.trace, " (")
 		f.Name = "<anonymous>"
-		f.order = orderKey{file: sc.File, top: math.MaxInt32}
+		f.order = orderKey{file: file, top: math.MaxInt32}
 		out = append(out, found{f, b})
 	}
 	for i := range methods {
@@ -230,7 +231,7 @@ func (a *analyzer) classFunctions(sc *stability.Class, cf *classfile.Class) []fo
 			// Counted by the compiler before the inliner ran: a restartable composable of one
 			// group, which neither report lists.
 			f := &Function{Lambda: true, Restartable: true, Groups: 1, Class: cf.Name(), Method: m.Name + m.Descriptor,
-				File: sc.File, FqName: marker, Name: "<anonymous>", order: orderKey{file: sc.File, top: math.MaxInt32}}
+				File: file, FqName: marker, Name: "<anonymous>", order: orderKey{file: file, top: math.MaxInt32}}
 			out = append(out, found{f, nil})
 		}
 	}
@@ -347,17 +348,18 @@ func (a *analyzer) isLambdaClass(name string) bool {
 // orderOf places a function in recording order: file, then the top-level declaration's first
 // line, then the member's place in its class.
 func (a *analyzer) orderOf(sc *stability.Class, index int, m *classfile.Method) orderKey {
-	k := orderKey{file: sc.File}
+	d := sc.Ensure()
+	k := orderKey{file: d.File}
 	line := 0
 	if m.Code != nil {
 		line = m.Code.FirstLine()
 	}
-	if sc.MetadataKind != int(metadata.KindClass) {
+	if d.MetadataKind != int(metadata.KindClass) {
 		k.top = line
 		return k
 	}
-	top := sc
-	for n := sc.Ensure().Name; ; {
+	top := d
+	for n := sc.Name; ; {
 		i := strings.LastIndexByte(n, '.')
 		if i < 0 || strings.LastIndexByte(n, '/') > i {
 			break
@@ -369,7 +371,7 @@ func (a *analyzer) orderOf(sc *stability.Class, index int, m *classfile.Method) 
 	if k.top == 0 {
 		k.top = math.MaxInt32 - 1 // an interface has no line: after the file's other declarations
 	}
-	k.inner = sc.Line*4096 + index
+	k.inner = d.Line*4096 + index
 	return k
 }
 
@@ -377,7 +379,7 @@ func (a *analyzer) orderOf(sc *stability.Class, index int, m *classfile.Method) 
 // in class cf. owner is the declaring class of a member (nil at top level); bridge marks the
 // ComposeDefaultImpls bridge of an open member.
 func (a *analyzer) function(sc *stability.Class, cf *classfile.Class, m *classfile.Method, fn *metadata.Function, owner *stability.Class, bridge bool) (*Function, *body) {
-	f := &Function{Name: fn.Name, Class: cf.Name(), Method: m.Name + m.Descriptor, File: sc.File}
+	f := &Function{Name: fn.Name, Class: cf.Name(), Method: m.Name + m.Descriptor, File: sc.Ensure().File}
 	if bridge {
 		f.Name = m.Name
 	}
@@ -431,16 +433,16 @@ func (a *analyzer) function(sc *stability.Class, cf *classfile.Class, m *classfi
 }
 
 func isUnit(t *stability.Type) bool {
-	return t.Class != nil && t.Param == nil && t.Class.Ensure().Name == "kotlin/Unit"
+	return t.Class != nil && t.Param == nil && loadedName(t.Class) == "kotlin/Unit"
 }
 
 // fqName is fqNameForIrSerialization: the package, the enclosing classes and the name.
 func (a *analyzer) fqName(sc *stability.Class, fn *metadata.Function, bridge bool) string {
 	if bridge {
-		return strings.ReplaceAll(sc.Ensure().Name, "/", ".") + ".ComposeDefaultImpls." + fn.Name + "$default"
+		return sc.FqName() + ".ComposeDefaultImpls." + fn.Name + "$default"
 	}
-	if sc.MetadataKind == int(metadata.KindClass) {
-		return strings.ReplaceAll(sc.Ensure().Name, "/", ".") + "." + fn.Name
+	if sc.Ensure().MetadataKind == int(metadata.KindClass) {
+		return sc.FqName() + "." + fn.Name
 	}
 	pkg := ""
 	if i := strings.LastIndexByte(sc.JVMName, '/'); i >= 0 {
@@ -552,7 +554,8 @@ func (a *analyzer) params(f *Function, sc *stability.Class, m *classfile.Method,
 		p := Param{Name: s.name, Used: true}
 		var t *stability.Type
 		if s.dispatch {
-			t = stability.DefaultType(owner)
+			dt := stability.DefaultType(owner)
+			t = &dt
 		} else {
 			pt := s.typ
 			if s.meta != nil && s.meta.VarargElementType != nil {
@@ -561,7 +564,7 @@ func (a *analyzer) params(f *Function, sc *stability.Class, m *classfile.Method,
 			t = scope.Convert(pt)
 		}
 		if t != nil {
-			st, why := a.engine.TypeStability(t, sc.File)
+			st, why := a.engine.TypeStability(t, sc.Ensure().File)
 			p.Missing = why.MissingClasses()
 			switch {
 			case stability.KnownStable(st):
@@ -601,7 +604,13 @@ var primitives = map[string]bool{
 }
 
 func isPrimitive(t *stability.Type) bool {
-	return t.Class != nil && !t.Nullable && primitives[t.Class.Ensure().Name]
+	return t.Class != nil && !t.Nullable && primitives[loadedName(t.Class)]
+}
+
+// loadedName is c's Kotlin name, which a shell created from a JVM name learns as it loads.
+func loadedName(c *stability.Class) string {
+	c.Ensure()
+	return c.Name
 }
 
 // defaultValue reads a parameter's default: where the bytecode assigns it and whether the
@@ -626,7 +635,7 @@ func (a *analyzer) defaultValue(b *body, defaultLocal int, bit int32, s slot, sl
 func literal(mc *methodCode, in *classfile.Instruction, t *stability.Type) (string, bool) {
 	kind := ""
 	if t != nil && t.Class != nil {
-		kind = t.Class.Ensure().Name
+		kind = loadedName(t.Class)
 	}
 	if in.Opcode == classfile.OpAconstNull {
 		return "null", true

@@ -90,7 +90,7 @@ func (k *ktype) model() *stability.Type {
 	if k.class == "" {
 		return &stability.Type{Param: &stability.TypeParameter{Name: "#" + strconv.Itoa(k.param)}}
 	}
-	t := &stability.Type{Class: stability.NewClass(k.class, nil), Nullable: k.nullable}
+	t := &stability.Type{Class: stability.NewClass(k.class, stability.ClassDetails{}), Nullable: k.nullable}
 	for _, a := range k.args {
 		arg := stability.TypeArg{Star: a.star}
 		switch a.variance {
@@ -179,13 +179,15 @@ func (ck *callSiteChecker) infer(mc *methodCode, ctx *callerContext, arg span, d
 		ref, err := pool.MemberRef(last.Index)
 		if err == nil && ref.Descriptor == "L"+ref.Owner+";" {
 			// An object's INSTANCE or an enum entry: typed with its own class.
-			if c := ck.u.ClassByJVMName(ref.Owner).Ensure(); c.Origin != stability.OriginMissing && len(c.TypeParameters) == 0 {
+			c := ck.u.ClassByJVMName(ref.Owner)
+			if d := c.Ensure(); d.Origin != stability.OriginMissing && len(d.TypeParameters) == 0 {
 				return argInfo{kind: argTyped, typ: &ktype{class: c.Name}, src: "static field " + simpleName(ref.Owner) + "." + ref.Name}
 			}
 		}
 		if cn, ok := classfile.DescriptorClass(ref.Descriptor); err == nil && ok {
 			// A static field of a class type: the expression has the field's declared type.
-			if c := ck.u.ClassByJVMName(cn).Ensure(); c.Origin != stability.OriginMissing && len(c.TypeParameters) == 0 && !strings.HasPrefix(c.Name, ".") {
+			c := ck.u.ClassByJVMName(cn)
+			if d := c.Ensure(); d.Origin != stability.OriginMissing && len(d.TypeParameters) == 0 && !strings.HasPrefix(c.Name, ".") {
 				return argInfo{kind: argTyped, typ: &ktype{class: c.Name}, src: "static field " + simpleName(ref.Owner) + "." + ref.Name}
 			}
 		}
@@ -232,15 +234,15 @@ func (ck *callSiteChecker) isSubclass(sub, super string) bool {
 	seen := map[*stability.Class]bool{}
 	var walk func(c *stability.Class, depth int) bool
 	walk = func(c *stability.Class, depth int) bool {
-		c = c.Ensure()
-		if seen[c] || depth > 64 || c.Origin == stability.OriginMissing {
+		d := c.Ensure()
+		if seen[c] || depth > 64 || d.Origin == stability.OriginMissing {
 			return false
 		}
 		seen[c] = true
 		if c.JVMName == super {
 			return true
 		}
-		for _, st := range c.Supertypes {
+		for _, st := range d.Supertypes {
 			if st != nil && st.Class != nil && walk(st.Class, depth+1) {
 				return true
 			}
@@ -288,22 +290,23 @@ func constType(mc *methodCode, in *classfile.Instruction) *ktype {
 // inferNew types a constructor call new C(args). For a generic C, each type parameter must be
 // the whole declared type of exactly one constructor parameter, whose argument's type is known.
 func (ck *callSiteChecker) inferNew(mc *methodCode, ctx *callerContext, start, end int, ctor classfile.MemberRef, depth int) argInfo {
-	c := ck.u.ClassByJVMName(ctor.Owner).Ensure()
-	if c.Origin == stability.OriginMissing {
+	c := ck.u.ClassByJVMName(ctor.Owner)
+	d := c.Ensure()
+	if d.Origin == stability.OriginMissing {
 		return argInfo{why: "constructs " + ctor.Owner + ", which is not on the classpath"}
 	}
 	src := "constructor " + simpleName(ctor.Owner)
 	if strings.HasPrefix(c.Name, ".") {
 		return argInfo{why: "constructs the local or anonymous class " + simpleName(ctor.Owner)}
 	}
-	if len(c.TypeParameters) == 0 {
+	if len(d.TypeParameters) == 0 {
 		return argInfo{kind: argTyped, typ: &ktype{class: c.Name}, src: src}
 	}
 	md := ck.metadataOf(ctor.Owner)
-	if (md == nil || md.Class == nil) && c.Origin == stability.OriginJava {
+	if (md == nil || md.Class == nil) && d.Origin == stability.OriginJava {
 		// A Java class is Unstable whatever its type arguments: star them.
 		k := &ktype{class: c.Name}
-		for range c.TypeParameters {
+		for range d.TypeParameters {
 			k.args = append(k.args, karg{star: true})
 		}
 		return argInfo{kind: argTyped, typ: k, src: "generic Java " + src}

@@ -539,11 +539,11 @@ func countParamUses(fn *metadata.Function, id int) int {
 // exact reports a type no argument can be a proper subtype of (nullability aside): a final
 // class whose type parameters are all invariant and used without projections.
 func (ck *callSiteChecker) exact(k *ktype) bool {
-	c := ck.u.ClassByName(k.class).Ensure()
-	if c.Origin == stability.OriginMissing || c.Kind == stability.KindInterface || c.Kind == stability.KindAnnotationClass {
+	d := ck.u.ClassByName(k.class).Ensure()
+	if d.Origin == stability.OriginMissing || d.Kind == stability.KindInterface || d.Kind == stability.KindAnnotationClass {
 		return false
 	}
-	if c.Modality != stability.Final {
+	if d.Modality != stability.Final {
 		return false
 	}
 	for _, a := range k.args {
@@ -555,8 +555,8 @@ func (ck *callSiteChecker) exact(k *ktype) bool {
 }
 
 func (ck *callSiteChecker) invariantParams(class string) bool {
-	c := ck.u.ClassByName(class).Ensure()
-	for _, tp := range c.TypeParameters {
+	d := ck.u.ClassByName(class).Ensure()
+	for _, tp := range d.TypeParameters {
 		if tp.Variance != stability.Invariant {
 			return false
 		}

@@ -618,16 +618,16 @@ func (p *typeParser) class() *stability.Type {
 // checkArguments checks a class type's argument count and, where the classes can be read, that
 // each argument is within its parameter's upper bounds.
 func checkArguments(t *stability.Type) error {
-	c := t.Class.Ensure()
-	if c.Origin == stability.OriginMissing || c.Err != nil || c.Origin == stability.OriginJava && c.Input == "" && len(c.TypeParameters) == 0 {
+	c, d := t.Class, t.Class.Ensure()
+	if d.Origin == stability.OriginMissing || d.Err != nil || d.Origin == stability.OriginJava && d.Input == "" && len(d.TypeParameters) == 0 {
 		return nil // nothing read: a JDK class known by name only has no known parameters
 	}
-	if c.Origin == stability.OriginBuiltin && c.Name == "kotlin/Function" && len(t.Args) == 1 {
+	if d.Origin == stability.OriginBuiltin && c.Name == "kotlin/Function" && len(t.Args) == 1 {
 		return nil // kotlin.Function<out R>: the built-in model leaves out its one parameter
 	}
-	if len(t.Args) != len(c.TypeParameters) {
+	if len(t.Args) != len(d.TypeParameters) {
 		e := &ArityError{Class: c.FqName(), Given: len(t.Args)}
-		for _, tp := range c.TypeParameters {
+		for _, tp := range d.TypeParameters {
 			e.Params = append(e.Params, tp.Name)
 		}
 		return e
@@ -636,7 +636,7 @@ func checkArguments(t *stability.Type) error {
 		if a.Star || a.Type == nil || a.Variance == stability.In {
 			continue // an in-projection's argument is a lower bound
 		}
-		tp := c.TypeParameters[i]
+		tp := d.TypeParameters[i]
 		for _, b := range tp.Bounds {
 			if b == nil || b.Class == nil {
 				continue // a bound that is another type parameter
@@ -662,7 +662,9 @@ func (it *Instantiator) resolve(n string, allowMissing bool) (*stability.Class, 
 		c, err := it.resolveShort(n)
 		var nf *NotFoundError
 		if allowMissing && errors.As(err, &nf) {
-			return it.u.ClassByJVMName(n).Ensure(), nil
+			c := it.u.ClassByJVMName(n)
+			c.Ensure()
+			return c, nil
 		}
 		return c, err
 	}
@@ -671,13 +673,14 @@ func (it *Instantiator) resolve(n string, allowMissing bool) (*stability.Class, 
 	// name answers to any split, so the Kotlin convention (packages in lower case) picks it.
 	for i := len(parts) - 1; i >= 1; i-- {
 		kn := strings.Join(parts[:i], "/") + "/" + strings.Join(parts[i:], ".")
-		if c := it.u.ClassByName(kn).Ensure(); c.Origin != stability.OriginMissing && !(c.Origin == stability.OriginJava && c.Input == "" && len(c.TypeParameters) == 0) {
+		c := it.u.ClassByName(kn)
+		if d := c.Ensure(); d.Origin != stability.OriginMissing && !(d.Origin == stability.OriginJava && d.Input == "" && len(d.TypeParameters) == 0) {
 			return c, nil
 		}
 	}
 	// Outer.Inner with a short outer name.
 	if outer, err := it.resolveShort(parts[0]); err == nil {
-		if c := it.u.ClassByName(outer.Name + "." + strings.Join(parts[1:], ".")).Ensure(); c.Origin != stability.OriginMissing {
+		if c := it.u.ClassByName(outer.Name + "." + strings.Join(parts[1:], ".")); c.Ensure().Origin != stability.OriginMissing {
 			return c, nil
 		}
 	}
@@ -692,8 +695,8 @@ func (it *Instantiator) resolve(n string, allowMissing bool) (*stability.Class, 
 	if k > 0 {
 		kn = strings.Join(parts[:k], "/") + "/" + kn
 	}
-	c := it.u.ClassByName(kn).Ensure()
-	if c.Origin == stability.OriginMissing && !allowMissing {
+	c := it.u.ClassByName(kn)
+	if c.Ensure().Origin == stability.OriginMissing && !allowMissing {
 		return nil, &NotFoundError{Name: n}
 	}
 	return c, nil
@@ -701,7 +704,7 @@ func (it *Instantiator) resolve(n string, allowMissing bool) (*stability.Class, 
 
 func (it *Instantiator) resolveShort(n string) (*stability.Class, error) {
 	for _, pkg := range defaultImports {
-		if c := it.u.ClassByName(pkg + n).Ensure(); c.Origin != stability.OriginMissing {
+		if c := it.u.ClassByName(pkg + n); c.Ensure().Origin != stability.OriginMissing {
 			return c, nil
 		}
 	}
@@ -711,7 +714,9 @@ func (it *Instantiator) resolveShort(n string) (*stability.Class, error) {
 	case 0:
 		return nil, &NotFoundError{Name: n, Short: true}
 	case 1:
-		return it.u.ClassByJVMName(cands[0]).Ensure(), nil
+		c := it.u.ClassByJVMName(cands[0])
+		c.Ensure()
+		return c, nil
 	}
 	return nil, &AmbiguousError{Name: n, Candidates: cands}
 }

@@ -63,14 +63,15 @@ func (r *ClassResult) Verdict() Verdict {
 
 // processed mirrors the transformer's filter (spec §3).
 func processed(c *Class) bool {
-	if c.Visibility != Public && c.Visibility != Internal {
+	d := c.Ensure()
+	if d.Visibility != Public && d.Visibility != Internal {
 		return false
 	}
-	switch c.Kind {
+	switch d.Kind {
 	case KindEnumClass, KindEnumEntry, KindInterface, KindAnnotationClass, KindCompanionObject:
 		return false
 	}
-	return !c.Expect && !c.Inner && !c.Value && c.Origin == OriginKotlin && !isAnonymous(c)
+	return !d.Expect && !d.Inner && !d.Value && d.Origin == OriginKotlin && !isAnonymous(c)
 }
 
 func isAnonymous(c *Class) bool {
@@ -81,13 +82,13 @@ func isAnonymous(c *Class) bool {
 // AnalyzeClass re-runs the compiler's ClassStabilityTransformer for a class of the engine's
 // module, analysed from its own file.
 func (e *Engine) AnalyzeClass(c *Class) *ClassResult {
-	c.ensure()
+	d := c.Ensure()
 	res := &ClassResult{Class: c, Processed: processed(c), ReportName: c.FqName()}
 	if !e.rules.qualifiedReportNames {
 		res.ReportName = c.SimpleName()
 	}
-	for _, f := range c.Fields {
-		fs, fr := e.typeStability(f.Type, nil, nil, c.File)
+	for _, f := range d.Fields {
+		fs, fr := e.typeStability(f.Type, nil, nil, d.File)
 		res.Fields = append(res.Fields, FieldResult{Field: f, Stability: fs, Reason: fr})
 	}
 	if e.hasStableMarker(c) {
@@ -96,17 +97,18 @@ func (e *Engine) AnalyzeClass(c *Class) *ClassResult {
 		res.Reason = &Reason{Rule: RuleMarked, Subject: c.FqName(), Stability: Stable}
 		return res
 	}
-	raw, reason := e.typeStability(DefaultType(c), nil, nil, c.File)
+	dt := DefaultType(c)
+	raw, reason := e.typeStability(&dt, nil, nil, d.File)
 	s := Normalize(raw)
 	res.Stability, res.Reason = s, reason
 	external := false
-	if n := len(c.TypeParameters); n > 0 {
+	if n := len(d.TypeParameters); n > 0 {
 		ForEach(s, func(leaf Stability) {
 			p, ok := leaf.(Parameter)
 			if !ok {
 				return
 			}
-			if i := indexOf(c.TypeParameters, p.Param); i >= 0 {
+			if i := indexOf(d.TypeParameters, p.Param); i >= 0 {
 				if i < 32 {
 					res.Mask |= 1 << i
 				}
@@ -123,16 +125,17 @@ func (e *Engine) AnalyzeClass(c *Class) *ClassResult {
 	if external {
 		res.Expr = StableExpr{Unstable: true}
 	} else {
-		res.Expr = Expression(s, len(c.TypeParameters) > 0)
+		res.Expr = Expression(s, len(d.TypeParameters) > 0)
 	}
 	return res
 }
 
 // DefaultType is C<T1, …, Tn>, the class applied to its own type parameters: the type a
-// consumer names when it uses the class without choosing arguments.
-func DefaultType(c *Class) *Type {
-	t := &Type{Class: c}
-	for _, p := range c.TypeParameters {
+// consumer names when it uses the class without choosing arguments. It is a value so that a
+// caller that only asks its stability keeps it on the stack.
+func DefaultType(c *Class) Type {
+	t := Type{Class: c}
+	for _, p := range c.Ensure().TypeParameters {
 		t.Args = append(t.Args, TypeArg{Type: &Type{Param: p}})
 	}
 	return t

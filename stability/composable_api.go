@@ -13,7 +13,7 @@ func (u *Universe) FunctionScope(owner *Class, fn string, typeParams []*metadata
 	sc := &scope{u: u, params: map[int]*TypeParameter{}}
 	if owner != nil {
 		sc.outer = &scope{u: u, params: map[int]*TypeParameter{}}
-		for _, p := range owner.ensure().TypeParameters {
+		for _, p := range owner.Ensure().TypeParameters {
 			sc.outer.params[p.id] = p
 		}
 	}

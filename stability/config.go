@@ -55,9 +55,9 @@ const (
 	tokPath = '\x02' // `**`: [\w.]+
 )
 
-// NewMatcher compiles one pattern. A pattern the compiler rejects is a *ConfigError whose Msg is
+// newMatcher compiles one pattern. A pattern the compiler rejects is a *ConfigError whose Msg is
 // the compiler's message and whose Column points into the pattern.
-func NewMatcher(pattern string) (*Matcher, error) {
+func newMatcher(pattern string) (*Matcher, error) {
 	m, f := compilePattern(pattern)
 	if f != nil {
 		return nil, &ConfigError{Column: utf8.RuneCountInString(pattern[:f.at]) + 1, Msg: f.msg, reason: f.reason, text: pattern, at: f.at}
@@ -612,14 +612,6 @@ func (n *keyNode) node(key string) *keyNode {
 		n, key = c, key[l:]
 	}
 	return n
-}
-
-// Matchers lists the patterns in the order they were read, without duplicates.
-func (c *Config) Matchers() []*Matcher {
-	if c == nil {
-		return nil
-	}
-	return c.matchers
 }
 
 // Match returns the first matcher that matches fqName, or nil.

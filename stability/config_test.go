@@ -60,7 +60,7 @@ func TestConfigAgainstCompiler(t *testing.T) {
 				}
 				got = append(got, "error\t"+strings.ReplaceAll(ce.Msg, "\n", `\n`))
 			} else {
-				for _, m := range cfg.Matchers() {
+				for _, m := range cfg.matchers {
 					got = append(got, fmt.Sprintf("matcher\t%s\t%s\t%d", m.Pattern, m.Key, m.Mask))
 				}
 				for _, n := range names {
@@ -110,7 +110,7 @@ func TestConfigLineEndings(t *testing.T) {
 			t.Fatalf("%q: %v", tt.text, err)
 		}
 		var got []string
-		for _, m := range cfg.Matchers() {
+		for _, m := range cfg.matchers {
 			got = append(got, m.Pattern)
 		}
 		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
@@ -125,7 +125,7 @@ func TestConfigSources(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, m := range cfg.Matchers() {
+	for _, m := range cfg.matchers {
 		got = append(got, m.Pattern+"@"+m.Source)
 	}
 	if want := "a.B@x.conf:3 c.*@x.conf:5"; strings.Join(got, " ") != want {
@@ -190,7 +190,7 @@ func TestConfigErrors(t *testing.T) {
 }
 
 func TestNewMatcherError(t *testing.T) {
-	_, err := NewMatcher("com-x.\x1bFoo")
+	_, err := newMatcher("com-x.\x1bFoo")
 	var ce *ConfigError
 	if !errors.As(err, &ce) || ce.Column != 4 || ce.Msg != "com-x.\x1bFoo is not a valid pattern" {
 		t.Fatalf("got %#v", err)
@@ -377,7 +377,7 @@ func refMatch(ms []*refMatcher, name string) int {
 // patterns, keys and masks, the same answer of every matcher, and the same winner for every name.
 func checkAgainstReference(t *testing.T, cfg *Config, names []string) {
 	t.Helper()
-	ms := cfg.Matchers()
+	ms := cfg.matchers
 	refs := make([]*refMatcher, len(ms))
 	for i, m := range ms {
 		r, msg := refCompile(m.Pattern)
@@ -469,7 +469,7 @@ func TestConfigMatchesReference(t *testing.T) {
 				p = lines[rng.IntN(len(lines))] // a duplicate
 			}
 			if _, msg := refCompile(p); msg != "" {
-				if m, err := NewMatcher(p); err == nil {
+				if m, err := newMatcher(p); err == nil {
 					t.Fatalf("%q accepted as %+v; the reference says %s", p, m, msg)
 				} else if err.(*ConfigError).Msg != msg {
 					t.Fatalf("%q: %q, the reference says %q", p, err.(*ConfigError).Msg, msg)
@@ -486,7 +486,7 @@ func TestConfigMatchesReference(t *testing.T) {
 		for range 100 {
 			names = append(names, genName(rng))
 		}
-		for _, m := range cfg.Matchers()[:min(len(cfg.Matchers()), 100)] { // names at and past keys
+		for _, m := range cfg.matchers[:min(len(cfg.matchers), 100)] { // names at and past keys
 			names = append(names, m.Key, m.Key+"x", m.Key+"a.b", m.Key+">", m.Key+"x,", strings.ReplaceAll(m.Pattern, "*", "y"))
 		}
 		checkAgainstReference(t, cfg, names)
@@ -544,13 +544,13 @@ func TestConfigWith(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, m := range more.Matchers() {
+	for _, m := range more.matchers {
 		got = append(got, m.Pattern+"@"+m.Source)
 	}
 	if want := "a.B@user.conf:1 c.*@user.conf:3 d.E@suggested:2"; strings.Join(got, " ") != want {
 		t.Errorf("got %s, want %s", strings.Join(got, " "), want)
 	}
-	if len(base.Matchers()) != 2 || base.Match("d.E") != nil || more.Match("d.E") == nil || more.Match("c.X").Source != "user.conf:3" {
+	if len(base.matchers) != 2 || base.Match("d.E") != nil || more.Match("d.E") == nil || more.Match("c.X").Source != "user.conf:3" {
 		t.Error("With changed the base, or the result does not match")
 	}
 	if none, err := (*Config)(nil).With("x", []byte("a.B\n")); err != nil || none.Match("a.B") == nil {

@@ -115,18 +115,19 @@ func compareClassesReport(t *testing.T, u *Universe, jar string, opts Options, r
 	}
 	masks, maskSame := 0, 0
 	for _, r := range results {
+		inferred := r.Class.Ensure().Inferred
 		if !r.Processed || r.Marked {
-			if r.Class.Inferred != nil {
-				t.Errorf("%s: the jar has @StabilityInferred(%d) but we say the compiler skips it", r.Class.Name, *r.Class.Inferred)
+			if inferred != nil {
+				t.Errorf("%s: the jar has @StabilityInferred(%d) but we say the compiler skips it", r.Class.Name, *inferred)
 			}
 			continue
 		}
 		masks++
 		switch {
-		case r.Class.Inferred == nil:
+		case inferred == nil:
 			t.Errorf("%s: no @StabilityInferred in the jar, but we process it", r.Class.Name)
-		case *r.Class.Inferred != r.Mask:
-			t.Errorf("%s: mask %d, compiler wrote %d", r.Class.Name, r.Mask, *r.Class.Inferred)
+		case *inferred != r.Mask:
+			t.Errorf("%s: mask %d, compiler wrote %d", r.Class.Name, r.Mask, *inferred)
 		default:
 			maskSame++
 		}

@@ -50,9 +50,9 @@ func FuzzParseConfig(f *testing.F) {
 		if m != nil && !m.Matches(name) {
 			t.Fatalf("Match returned %q, which does not match %q", m.Pattern, name)
 		}
-		if small && len(cfg.Matchers()) <= 64 {
+		if small && len(cfg.matchers) <= 64 {
 			names := []string{name}
-			for _, m := range cfg.Matchers() {
+			for _, m := range cfg.matchers {
 				names = append(names, m.Key, m.Key+name)
 			}
 			checkAgainstReference(t, cfg, names)

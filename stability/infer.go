@@ -172,14 +172,15 @@ func NewEngine(module *Module, opts Options) *Engine {
 type substitutions map[*TypeParameter]TypeArg
 
 func (s substitutions) plus(c *Class, t *Type) substitutions {
-	if len(t.Args) == 0 || len(c.TypeParameters) == 0 {
+	params := c.Ensure().TypeParameters
+	if len(t.Args) == 0 || len(params) == 0 {
 		return s
 	}
 	out := make(substitutions, len(s)+len(t.Args))
 	for k, v := range s {
 		out[k] = v
 	}
-	for i, p := range c.TypeParameters {
+	for i, p := range params {
 		if i >= len(t.Args) {
 			break
 		}
@@ -261,14 +262,14 @@ func (e *Engine) typeStability(t *Type, subst substitutions, an *analyzing, file
 		return s, &Reason{Rule: RuleTypeParameter, Subject: subject, Stability: s}
 	}
 	// Nullability does not matter from here on.
-	c := t.Class.ensure()
-	if c.Value && c.Origin != OriginMissing && c.Underlying != nil {
+	c := t.Class
+	if d := c.Ensure(); d.Value && d.Origin != OriginMissing && d.Underlying != nil {
 		if e.hasStableMarker(c) {
 			return Stable, &Reason{Rule: RuleStableMarker, Subject: subject, Stability: Stable}
 		}
 		// The compiler analyses the underlying type without the value class's own type
 		// arguments: GenericValue<Int> over T is Parameter(T).
-		s, r := e.typeStability(c.Underlying, subst, an, file)
+		s, r := e.typeStability(d.Underlying, subst, an, file)
 		return s, &Reason{Rule: RuleValueClass, Subject: subject, Stability: s, Because: []*Reason{r}}
 	}
 	return e.classStability(c, subst.plus(c, t), an, file)
@@ -324,7 +325,7 @@ func writeTypeKey(b *strings.Builder, t *Type) {
 func classKey(c *Class, subst substitutions, file string) string {
 	var b strings.Builder
 	b.WriteString("C|" + c.Name + "|")
-	for i, p := range c.TypeParameters {
+	for i, p := range c.Ensure().TypeParameters {
 		if i > 0 {
 			b.WriteByte(';')
 		}
@@ -336,12 +337,13 @@ func classKey(c *Class, subst substitutions, file string) string {
 }
 
 func (e *Engine) external(c *Class) bool {
-	return c.Module == nil || c.Module != e.module
+	m := c.Ensure().Module
+	return m == nil || m != e.module
 }
 
 // classStability is the compiler's stabilityOf(IrClass, substitutions, analyzing, entryFile).
 func (e *Engine) classStability(c *Class, subst substitutions, an *analyzing, file string) (Stability, *Reason) {
-	c.ensure()
+	d := c.Ensure()
 	key := classKey(c, subst, file)
 	e.mu.Lock()
 	cached, ok := e.cache[key]
@@ -351,7 +353,7 @@ func (e *Engine) classStability(c *Class, subst substitutions, an *analyzing, fi
 	}
 	s, r := e.classStabilityUncached(c, subst, an, key, file)
 	// Like the compiler, remember only results for classes analysed from their own file.
-	if !e.external(c) && c.File != "" && c.File == file {
+	if !e.external(c) && d.File != "" && d.File == file {
 		e.mu.Lock()
 		e.cache[key] = result{s, r}
 		e.mu.Unlock()
@@ -360,6 +362,7 @@ func (e *Engine) classStability(c *Class, subst substitutions, an *analyzing, fi
 }
 
 func (e *Engine) classStabilityUncached(c *Class, subst substitutions, an *analyzing, key, file string) (Stability, *Reason) {
+	d := c.Ensure()
 	name := c.FqName()
 	leaf := func(rule Rule, s Stability) (Stability, *Reason) {
 		return s, &Reason{Rule: rule, Subject: name, Stability: s}
@@ -367,11 +370,11 @@ func (e *Engine) classStabilityUncached(c *Class, subst substitutions, an *analy
 	switch {
 	case an.has(key):
 		return leaf(RuleCycle, Unstable)
-	case c.Origin != OriginMissing && e.hasStableMarkedDescendant(c):
+	case d.Origin != OriginMissing && e.hasStableMarkedDescendant(c):
 		return leaf(RuleStableMarker, Stable)
-	case c.Kind == KindEnumClass || c.Kind == KindEnumEntry:
+	case d.Kind == KindEnumClass || d.Kind == KindEnumEntry:
 		return leaf(RuleEnum, Stable)
-	case e.rules.objectsStable && (c.Kind == KindObject || c.Kind == KindCompanionObject):
+	case e.rules.objectsStable && (d.Kind == KindObject || d.Kind == KindCompanionObject):
 		return leaf(RuleObject, Stable)
 	case isPrimitiveClass(c):
 		return leaf(RulePrimitive, Stable)
@@ -394,27 +397,27 @@ func (e *Engine) classStabilityUncached(c *Class, subst substitutions, an *analy
 		return s, r
 	}
 	switch {
-	case c.Origin == OriginMissing:
+	case d.Origin == OriginMissing:
 		// Known-stable and configured names apply above without the class, as the compiler
 		// matches them by name; anything else needs the class's bytes.
 		return leaf(RuleMissing, Unstable)
-	case c.Origin == OriginJava:
+	case d.Origin == OriginJava:
 		return leaf(RuleJava, Unstable)
-	case c.Kind == KindInterface && !e.rules.interfacesUncertain:
+	case d.Kind == KindInterface && !e.rules.interfacesUncertain:
 		return leaf(RuleInterface, Unstable)
-	case c.Kind == KindInterface || c.Kind == KindAnnotationClass && e.rules.annotationsAreInterfaces:
+	case d.Kind == KindInterface || d.Kind == KindAnnotationClass && e.rules.annotationsAreInterfaces:
 		// An annotation class is an interface on the JVM.
 		return leaf(RuleInterface, Unknown{Class: c})
-	case e.external(c) && c.Inferred == nil:
+	case e.external(c) && d.Inferred == nil:
 		return leaf(RuleNotCompose, Unstable)
 	}
-	vis := c.Visibility
-	if e.rules.runtimeOtherFiles && !e.opts.NonJVM && (vis.isPublicAPI() || vis == Internal) && (e.external(c) || c.File == "" || c.File != file) {
+	vis := d.Visibility
+	if e.rules.runtimeOtherFiles && !e.opts.NonJVM && (vis.isPublicAPI() || vis == Internal) && (e.external(c) || d.File == "" || d.File != file) {
 		s, because := e.applyMask(Runtime{Class: c}, nil, c, subst, an, file)
 		return s, &Reason{Rule: RuleRuntime, Subject: name, Stability: s, Because: because}
 	}
 	if e.external(c) {
-		s, because := e.applyMask(Runtime{Class: c}, c.Inferred, c, subst, an, file)
+		s, because := e.applyMask(Runtime{Class: c}, d.Inferred, c, subst, an, file)
 		return s, &Reason{Rule: RuleExternalMask, Subject: name, Stability: s, Because: because}
 	}
 	return e.fieldStability(c, subst, an, file)
@@ -422,13 +425,14 @@ func (e *Engine) classStabilityUncached(c *Class, subst substitutions, an *analy
 
 // fieldStability is the compiler's field-by-field analysis of a class of the current module.
 func (e *Engine) fieldStability(c *Class, subst substitutions, an *analyzing, file string) (Stability, *Reason) {
+	d := c.Ensure()
 	r := &Reason{Rule: RuleFields, Subject: c.FqName()}
 	var s Stability = Stable
-	if c.Modality != Final && e.rules.openSeedUnknown {
+	if d.Modality != Final && e.rules.openSeedUnknown {
 		s = Unknown{Class: c}
 		r.Because = append(r.Because, &Reason{Rule: RuleOpenClass, Subject: c.FqName(), Stability: s})
 	}
-	for _, f := range c.Fields {
+	for _, f := range d.Fields {
 		if f.Var && !f.Delegated && !f.Bare {
 			vr := &Reason{Rule: RuleVarField, Subject: "field " + f.Name, Stability: Unstable}
 			r.Because = append(r.Because, vr)
@@ -440,7 +444,7 @@ func (e *Engine) fieldStability(c *Class, subst substitutions, an *analyzing, fi
 		s = Plus(s, fs)
 	}
 	if st := superclass(c); st != nil && e.rules.superclassCounts {
-		ss, sr := e.classStability(st.Class.ensure(), subst, an, file)
+		ss, sr := e.classStability(st.Class, subst, an, file)
 		if _, unknown := ss.(Unknown); !unknown || !e.rules.skipUnknownSuper {
 			s = Plus(s, ss)
 		}
@@ -454,15 +458,16 @@ func (e *Engine) fieldStability(c *Class, subst substitutions, an *analyzing, fi
 // the classpath is the superclass only if the class file names it so: an interface the classpath
 // lacks must never count as a superclass.
 func superclass(c *Class) *Type {
-	for _, t := range c.Supertypes {
+	d := c.Ensure()
+	for _, t := range d.Supertypes {
 		if t.Class == nil || t.Class.loaded().Name == "kotlin/Any" {
 			continue
 		}
-		st := t.Class.ensure()
+		st := t.Class.Ensure()
 		if st.Kind == KindInterface {
 			continue
 		}
-		if st.Origin == OriginMissing && c.SuperName != "" && jvmNameOf(st) != c.SuperName {
+		if st.Origin == OriginMissing && d.SuperName != "" && jvmNameOf(t.Class) != d.SuperName {
 			continue
 		}
 		return t
@@ -480,12 +485,13 @@ func jvmNameOf(c *Class) string {
 
 // applyMask is the compiler's Stability.applyMask: a nil mask means every type parameter counts.
 func (e *Engine) applyMask(s Stability, mask *int32, c *Class, subst substitutions, an *analyzing, file string) (Stability, []*Reason) {
-	if (mask != nil && *mask == 0) || len(c.TypeParameters) == 0 {
+	params := c.Ensure().TypeParameters
+	if (mask != nil && *mask == 0) || len(params) == 0 {
 		return s, nil
 	}
 	var parts []Stability
 	var because []*Reason
-	for i, p := range c.TypeParameters {
+	for i, p := range params {
 		if i >= 32 {
 			break
 		}
@@ -514,7 +520,7 @@ func (e *Engine) configMatch(c *Class) *Matcher {
 	if m := cfg.Match(c.FqName()); m != nil {
 		return m
 	}
-	for _, t := range c.Supertypes {
+	for _, t := range c.Ensure().Supertypes {
 		if t.Class != nil {
 			if m := cfg.Match(t.Class.FqName()); m != nil {
 				return m
@@ -527,7 +533,7 @@ func (e *Engine) configMatch(c *Class) *Matcher {
 // hasStableMarker reports whether c itself carries a stable marker: an annotation whose class is
 // annotated @StableMarker, or (since 2.3.0) Error Prone's @Immutable.
 func (e *Engine) hasStableMarker(c *Class) bool {
-	for _, a := range c.Annotations {
+	for _, a := range c.Ensure().Annotations {
 		if e.isStableMarker(a) {
 			return true
 		}
@@ -544,7 +550,7 @@ func (e *Engine) isStableMarker(a *Class) bool {
 	case "com/google/errorprone/annotations/Immutable":
 		return e.rules.errorProneMarker
 	}
-	for _, m := range a.ensure().Annotations {
+	for _, m := range a.Ensure().Annotations {
 		if m.loaded().Name == "androidx/compose/runtime/StableMarker" {
 			return true
 		}
@@ -562,11 +568,10 @@ func (e *Engine) hasStableMarkedDescendant(c *Class) bool {
 			return false
 		}
 		seen[c] = true
-		c.ensure()
 		if e.hasStableMarker(c) {
 			return true
 		}
-		for _, t := range c.Supertypes {
+		for _, t := range c.Ensure().Supertypes {
 			if t.Class != nil && walk(t.Class) {
 				return true
 			}
@@ -579,12 +584,13 @@ func (e *Engine) hasStableMarkedDescendant(c *Class) bool {
 // isProtobuf reports whether c is final and its last non-interface supertype is a protobuf
 // message base class.
 func isProtobuf(c *Class) bool {
-	if c.Modality != Final {
+	d := c.Ensure()
+	if d.Modality != Final {
 		return false
 	}
 	var last *Class
-	for _, t := range c.Supertypes {
-		if t.Class != nil && t.Class.ensure().Kind != KindInterface {
+	for _, t := range d.Supertypes {
+		if t.Class != nil && t.Class.Ensure().Kind != KindInterface {
 			last = t.Class
 		}
 	}

@@ -32,18 +32,19 @@ var jdkClasses = sync.OnceValue(func() map[string]jdkFacts {
 // fromJDK fills a JDK class that is not on the classpath: a Java class, public, open unless the
 // embedded facts say otherwise, with its type parameters.
 func fromJDK(c *Class) {
-	c.Origin, c.Visibility, c.Modality = OriginJava, Public, Open
+	d := &c.details
+	d.Origin, d.Visibility, d.Modality = OriginJava, Public, Open
 	f, ok := jdkClasses()[c.JVMName]
 	if !ok {
 		return
 	}
-	c.Kind = kindByName[f.kind]
+	d.Kind = kindByName[f.kind]
 	for i, m := range []string{"final", "open", "abstract", "sealed"} {
 		if f.modality == m {
-			c.Modality = Modality(i)
+			d.Modality = Modality(i)
 		}
 	}
 	for i, p := range strings.Split(f.params, ",") {
-		c.TypeParameters = append(c.TypeParameters, &TypeParameter{Owner: c.Name, Name: p, Index: i})
+		d.TypeParameters = append(d.TypeParameters, &TypeParameter{Owner: c.Name, Name: p, Index: i})
 	}
 }

@@ -10,7 +10,8 @@ import (
 
 // fromJava fills c from a class file without Kotlin metadata: a Java class for the compiler.
 func (u *Universe) fromJava(c *Class, cf *classfile.Class) {
-	c.Origin = OriginJava
+	d := &c.details
+	d.Origin = OriginJava
 	acc := cf.Access
 	c.Name = cf.Name()
 	for _, ic := range cf.InnerClasses() {
@@ -23,61 +24,62 @@ func (u *Universe) fromJava(c *Class, cf *classfile.Class) {
 	}
 	switch {
 	case acc&classfile.AccAnnotation != 0:
-		c.Kind = KindAnnotationClass
+		d.Kind = KindAnnotationClass
 	case acc&classfile.AccInterface != 0:
-		c.Kind = KindInterface
+		d.Kind = KindInterface
 	case acc&classfile.AccEnum != 0:
-		c.Kind = KindEnumClass
+		d.Kind = KindEnumClass
 	}
 	switch {
 	case acc&classfile.AccFinal != 0:
-		c.Modality = Final
+		d.Modality = Final
 	case acc&(classfile.AccAbstract|classfile.AccInterface) != 0:
-		c.Modality = Abstract
+		d.Modality = Abstract
 	default:
-		c.Modality = Open
+		d.Modality = Open
 	}
 	switch {
 	case acc&classfile.AccPublic != 0:
-		c.Visibility = Public
+		d.Visibility = Public
 	case acc&classfile.AccProtected != 0:
-		c.Visibility = Protected
+		d.Visibility = Protected
 	default:
-		c.Visibility = Private
+		d.Visibility = Private
 	}
 	if sig := cf.Signature(); sig != "" {
 		params, supers, err := classfile.ParseClassSignature(sig)
 		if err != nil {
-			c.Err = err
+			d.Err = err
 		} else {
 			for i, tp := range params {
-				c.TypeParameters = append(c.TypeParameters, &TypeParameter{Owner: c.Name, Name: tp.Name, Index: i})
+				d.TypeParameters = append(d.TypeParameters, &TypeParameter{Owner: c.Name, Name: tp.Name, Index: i})
 			}
 			// Bounds may name any of the class's type parameters, so they come second.
 			for i, tp := range params {
 				for _, b := range tp.Bounds {
-					c.TypeParameters[i].Bounds = append(c.TypeParameters[i].Bounds, u.signatureType(c, b))
+					d.TypeParameters[i].Bounds = append(d.TypeParameters[i].Bounds, u.signatureType(c, b))
 				}
 			}
 			for _, st := range supers {
 				if t := u.signatureType(c, st); t.Class != nil {
-					c.Supertypes = append(c.Supertypes, t)
+					d.Supertypes = append(d.Supertypes, t)
 				}
 			}
 		}
 	}
-	if c.Supertypes == nil {
+	if d.Supertypes == nil {
 		if s := cf.SuperName(); s != "" {
-			c.Supertypes = append(c.Supertypes, &Type{Class: u.jvmClass(s)})
+			d.Supertypes = append(d.Supertypes, &Type{Class: u.jvmClass(s)})
 		}
 		for _, i := range cf.Interfaces() {
-			c.Supertypes = append(c.Supertypes, &Type{Class: u.jvmClass(i)})
+			d.Supertypes = append(d.Supertypes, &Type{Class: u.jvmClass(i)})
 		}
 	}
 }
 
 // jvmFieldType reads a field's type from its generic signature or its descriptor, mapping JVM
-// classes to the Kotlin classes the compiler would see.
+// classes to the Kotlin classes the compiler would see. c may be loading, so its details are read
+// without Ensure.
 func (u *Universe) jvmFieldType(c *Class, fd *classfile.Field) *Type {
 	s := fd.Signature
 	if s == "" {
@@ -89,7 +91,7 @@ func (u *Universe) jvmFieldType(c *Class, fd *classfile.Field) *Type {
 	}
 	t := u.signatureType(c, st)
 	// Kotlin's own fields ($$delegate_N, x$delegate) hold non-null values.
-	t.Nullable = c.Origin != OriginKotlin
+	t.Nullable = c.details.Origin != OriginKotlin
 	return t
 }
 
@@ -140,7 +142,8 @@ func (u *Universe) jvmClass(internal string) *Class {
 // signatureType maps a JVM type signature to the model as the Compose compiler sees the Java
 // type: JVM classes as their Kotlin counterparts, primitive arrays as IntArray and the like,
 // other arrays as Array<T>, everything nullable (a platform type) but primitives. A type
-// variable that is not one of owner's is Any?.
+// variable that is not one of owner's is Any?. owner is loading, so its details are read without
+// Ensure.
 func (u *Universe) signatureType(owner *Class, st *classfile.TypeSignature) *Type {
 	switch st.Kind {
 	case classfile.SigClass:
@@ -159,7 +162,7 @@ func (u *Universe) signatureType(owner *Class, st *classfile.TypeSignature) *Typ
 		}
 		return t
 	case classfile.SigTypeVar:
-		for _, tp := range owner.TypeParameters {
+		for _, tp := range owner.details.TypeParameters {
 			if tp.Name == st.Var {
 				return &Type{Param: tp, Nullable: true}
 			}
@@ -203,14 +206,13 @@ func builtinClass(name string) (*Class, bool) {
 }
 
 func newBuiltin(name string, kind ClassKind, m Modality, params string) *Class {
-	c := NewClass(name, nil)
-	c.Kind, c.Modality, c.Visibility, c.Origin = kind, m, Public, OriginBuiltin
+	d := ClassDetails{Kind: kind, Modality: m, Visibility: Public, Origin: OriginBuiltin}
 	if params != "" {
 		for i, p := range strings.Split(params, ",") {
-			c.TypeParameters = append(c.TypeParameters, &TypeParameter{Owner: name, Name: p, Index: i})
+			d.TypeParameters = append(d.TypeParameters, &TypeParameter{Owner: name, Name: p, Index: i})
 		}
 	}
-	return c
+	return NewClass(name, d)
 }
 
 func initBuiltins() {

@@ -51,13 +51,6 @@ var knownStableFunctions = map[string]int32{
 	"kotlinx.collections.immutable.persistentMapOf":  0b11,
 }
 
-// KnownStableFunction returns the type-argument mask of a KnownStableConstructs stable function,
-// by its Kotlin FQN ("kotlin.collections.listOf"); ok is false for any other function.
-func KnownStableFunction(fqName string) (mask int32, ok bool) {
-	mask, ok = knownStableFunctions[fqName]
-	return mask, ok
-}
-
 // IsKnownStableFunctionName reports whether some stable function has this simple name, for a
 // JVM call site whose Kotlin FQN is not known (the JVM owner is a file facade such as
 // CollectionsKt).

@@ -1,15 +1,15 @@
-// Package stability reproduces the Jetpack Compose compiler's stability inference from binaries.
-//
-// The lattice mirrors the compiler's own sealed Stability hierarchy (Certain, Runtime, Unknown,
-// Parameter, Combined) with the same algebra: Plus, Normalize and the knownStable / knownUnstable /
-// isUncertain / isExpressible predicates. String renders exactly as the compiler's toString does
-// in its -classes.txt reports, so our output can be compared with the compiler's byte for byte.
+// Package stability reproduces the Jetpack Compose compiler's class stability inference from
+// class files. A Universe resolves the classes of a classpath, each read when Class.Ensure first
+// asks; AnalyzeModule re-runs the compiler's analysis of one input, and an Engine answers the
+// stability of any type. A Stability prints as the compiler's -classes.txt reports print it.
 package stability
 
 import "strings"
 
 // Stability is one value of the compiler's stability lattice. The set of implementations is closed:
-// Certain, Runtime, Unknown, Parameter and Combined.
+// Certain, Runtime, Unknown, Parameter and Combined, as the compiler's sealed hierarchy, with its
+// algebra: Plus, Normalize and the knownStable / knownUnstable / isUncertain / isExpressible
+// predicates.
 type Stability interface {
 	// String renders the value as the compiler's toString does in reports.
 	String() string
@@ -92,14 +92,6 @@ func Plus(a, b Stability) Stability {
 	return Combined{Elems: []Stability{a, b}}
 }
 
-// PlusAll folds Plus over list from left to right, starting at a.
-func PlusAll(a Stability, list []Stability) Stability {
-	for _, s := range list {
-		a = Plus(a, s)
-	}
-	return a
-}
-
 // KnownStable reports whether s is certainly stable. An empty Combined is known stable, which is
 // why a class whose only fields are interfaces is reported stable.
 func KnownStable(s Stability) bool {
@@ -132,14 +124,14 @@ func KnownUnstable(s Stability) bool {
 	return false
 }
 
-// IsUncertain reports whether s depends on something not known at compile time.
-func IsUncertain(s Stability) bool {
+// isUncertain reports whether s depends on something not known at compile time.
+func isUncertain(s Stability) bool {
 	switch s := s.(type) {
 	case Certain:
 		return false
 	case Combined:
 		for _, e := range s.Elems {
-			if IsUncertain(e) {
+			if isUncertain(e) {
 				return true
 			}
 		}

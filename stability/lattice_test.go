@@ -5,7 +5,7 @@ import "testing"
 func TestLattice(t *testing.T) {
 	box := &Class{Name: "com/example/Box"}
 	foo := &Class{Name: "com/example/Foo"}
-	shape := &Class{Name: "com/example/Shape", Kind: KindInterface}
+	shape := NewClass("com/example/Shape", ClassDetails{Kind: KindInterface})
 	a := &TypeParameter{Owner: "X", Name: "A"}
 	b := &TypeParameter{Owner: "X", Name: "B"}
 	pa, pb := Parameter{Param: a}, Parameter{Param: b}
@@ -60,7 +60,7 @@ func TestPlus(t *testing.T) {
 			t.Errorf("%v + %v = %q, want %q", tt.a, tt.b, got, tt.want)
 		}
 	}
-	if !KnownStable(Combined{}) || KnownUnstable(Combined{}) || IsUncertain(Combined{}) {
+	if !KnownStable(Combined{}) || KnownUnstable(Combined{}) || isUncertain(Combined{}) {
 		t.Error("an empty Combined must be known stable and certain")
 	}
 	if IsExpressible(Combined{[]Stability{foo, Unknown{Class: &Class{Name: "a/I"}}}}) {

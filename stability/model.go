@@ -97,17 +97,30 @@ type Module struct {
 	Name string
 }
 
-// Class is what the inference knows of one class. A Class is created as a shell by name and filled
-// on first use by its loader, so that resolving a type costs nothing until the inference needs the
-// class; every method of the inference calls ensure first.
+// Class is one class as the inference sees it. A Class starts as a shell that knows only its
+// name; Ensure loads the rest on first use, so that resolving a type costs nothing until the
+// inference needs the class.
 type Class struct {
 	// Name is the Kotlin class name in metadata form: "com/example/Outer.Inner". A shell
 	// created from a JVM name learns its Kotlin name when it loads, so code that may hold an
-	// unloaded class reads Name only after loaded, ensure, FqName or SimpleName.
+	// unloaded class reads Name only after Ensure, FqName or SimpleName.
 	Name string
 	// JVMName is the internal JVM name: "com/example/Outer$Inner"; "" for built-ins.
 	JVMName string
 
+	// details are valid once load has run: loaders fill them, other code reads them through
+	// Ensure (or after loaded).
+	details ClassDetails
+	once    sync.Once
+	load    func(*Class)
+	fixOnce sync.Once
+	// fixups finish a class once it is loaded; they may load (never fix up) other classes, so
+	// that two classes referring to each other cannot wait on each other.
+	fixups []func()
+}
+
+// ClassDetails is what loading a class tells of it beyond its name; Class.Ensure returns it.
+type ClassDetails struct {
 	Kind       ClassKind
 	Modality   Modality
 	Visibility Visibility
@@ -164,22 +177,24 @@ type Class struct {
 	// Err records why a class could not be loaded fully; the inference treats such a class as
 	// Unstable and says why.
 	Err error
-
-	once    sync.Once
-	load    func(*Class)
-	fixOnce sync.Once
-	// fixups finish a class once it is loaded; they may load (never fix up) other classes, so
-	// that two classes referring to each other cannot wait on each other.
-	fixups []func()
 }
 
-// NewClass returns a shell whose details load runs on first use. A nil load makes a class whose
-// fields are already complete.
-func NewClass(name string, load func(*Class)) *Class {
+// NewClass returns a class whose details are known without loading: a test's, or the zero
+// ClassDetails for a class that is only to be named.
+func NewClass(name string, d ClassDetails) *Class {
+	return &Class{Name: name, details: d}
+}
+
+// newShell returns a class whose details load fills in on first use.
+func newShell(name string, load func(*Class)) *Class {
 	return &Class{Name: name, load: load}
 }
 
-func (c *Class) ensure() *Class {
+// Ensure loads the class if that has not happened yet and returns its details. It is safe for
+// concurrent use.
+func (c *Class) Ensure() *ClassDetails {
+	// A loader calls loaded instead, for its own class and the others: fixups may load classes
+	// and would wait on a load in progress.
 	c.loaded()
 	c.fixOnce.Do(func() {
 		for _, f := range c.fixups {
@@ -187,7 +202,7 @@ func (c *Class) ensure() *Class {
 		}
 		c.fixups = nil
 	})
-	return c
+	return &c.details
 }
 
 // loaded runs only the load phase; loaders use it for the classes they need (an outer class), as
@@ -200,9 +215,6 @@ func (c *Class) loaded() *Class {
 	})
 	return c
 }
-
-// Ensure loads the class's details if that has not happened yet and returns the class.
-func (c *Class) Ensure() *Class { return c.ensure() }
 
 // FqName is the Kotlin fully qualified name, "com.example.Outer.Inner".
 func (c *Class) FqName() string {
@@ -218,10 +230,6 @@ func (c *Class) SimpleName() string {
 	}
 	return n
 }
-
-// IsInterface reports whether the class is an interface (annotation classes included, as on the
-// JVM they are interfaces, but the compiler only sees Kotlin's kind).
-func (c *Class) IsInterface() bool { return c.ensure().Kind == KindInterface }
 
 // TypeParameter is a type parameter of a class.
 type TypeParameter struct {

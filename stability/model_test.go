@@ -30,7 +30,7 @@ func TestMetadataEnumsMapByName(t *testing.T) {
 }
 
 func TestTypeRendering(t *testing.T) {
-	cls := func(n string) *Class { return NewClass(n, nil) }
+	cls := func(n string) *Class { return NewClass(n, ClassDetails{}) }
 	param := &TypeParameter{Name: "T"}
 	typ := &Type{Class: cls("kotlin/collections/Map"), Nullable: true, Args: []TypeArg{
 		{Type: &Type{Class: cls("com/example/Outer.Inner")}},

@@ -26,7 +26,7 @@ func (u *Universe) ModuleClasses(input string) []*Class {
 func ReportOrder(classes []*Class) []*Class {
 	var out []*Class
 	for _, c := range classes {
-		if c.Origin == OriginKotlin && c.MetadataKind == int(metadata.KindClass) && c.Err == nil {
+		if d := c.Ensure(); d.Origin == OriginKotlin && d.MetadataKind == int(metadata.KindClass) && d.Err == nil {
 			out = append(out, c)
 		}
 	}
@@ -70,7 +70,9 @@ func (u *Universe) InputClasses(input string) (classes []*Class, shadowed int) {
 				hidden.Add(1)
 				continue
 			}
-			slots[i] = u.ClassByJVMName(e.ClassName).ensure()
+			c := u.ClassByJVMName(e.ClassName)
+			c.Ensure()
+			slots[i] = c
 			runtime.KeepAlive(cf) // the class Check parsed serves the load
 		}
 	})
@@ -108,11 +110,12 @@ func nestGroups(entries []*classfile.Entry) [][]int {
 // sortReportOrder puts classes in the order the compiler records them: files in path order,
 // classes in declaration (source line) order within a file, each class after the classes nested in
 // it. The key of a class is the lines of its enclosing classes and its own, then a terminator that
-// sorts after every line, so that Outer = [l, ∞] follows Outer.Inner = [l, m, ∞].
+// sorts after every line, so that Outer = [l, ∞] follows Outer.Inner = [l, m, ∞]. The classes are
+// loaded (ReportOrder), so the comparisons read their details without Ensure.
 func sortReportOrder(cs []*Class) {
 	line := map[string]int{}
 	for _, c := range cs {
-		line[c.Name] = c.Line
+		line[c.Name] = c.details.Line
 	}
 	// An interface has no code and so no line: place it at its first nested class.
 	for _, c := range cs {
@@ -122,8 +125,8 @@ func sortReportOrder(cs []*Class) {
 				break
 			}
 			n = n[:i]
-			if l, ok := line[n]; ok && (l == 0 || (c.Line > 0 && c.Line < l)) && c.Line > 0 {
-				line[n] = c.Line
+			if l, ok := line[n]; ok && (l == 0 || (c.details.Line > 0 && c.details.Line < l)) && c.details.Line > 0 {
+				line[n] = c.details.Line
 			}
 		}
 	}
@@ -136,7 +139,7 @@ func sortReportOrder(cs []*Class) {
 			n := pkg + strings.Join(parts[:i+1], ".")
 			l, ok := line[n]
 			if !ok {
-				l = c.Line
+				l = c.details.Line
 			}
 			key = append(key, l)
 		}
@@ -144,8 +147,8 @@ func sortReportOrder(cs []*Class) {
 	}
 	sort.SliceStable(cs, func(i, j int) bool {
 		a, b := cs[i], cs[j]
-		if a.File != b.File {
-			return a.File < b.File
+		if a.details.File != b.details.File {
+			return a.details.File < b.details.File
 		}
 		ka, kb := keys[a], keys[b]
 		for k := 0; k < len(ka) && k < len(kb); k++ {

@@ -51,63 +51,64 @@ func init() {
 }
 
 func (u *Universe) fromPlatform(c *Class, p platformFacts) {
-	c.Name, c.Origin, c.Visibility = p.name, OriginKotlin, Public
-	c.Kind = kindByName[p.kind]
+	d := &c.details
+	c.Name, d.Origin, d.Visibility = p.name, OriginKotlin, Public
+	d.Kind = kindByName[p.kind]
 	for i, m := range []string{"final", "open", "abstract", "sealed"} {
 		if p.modality == m {
-			c.Modality = Modality(i)
+			d.Modality = Modality(i)
 		}
 	}
-	c.Value = strings.Contains(p.flags, "v")
-	c.Data = strings.Contains(p.flags, "d")
-	c.Inner = strings.Contains(p.flags, "i")
+	d.Value = strings.Contains(p.flags, "v")
+	d.Data = strings.Contains(p.flags, "d")
+	d.Inner = strings.Contains(p.flags, "i")
 	if p.params != "" {
 		for i, n := range strings.Split(p.params, ",") {
-			c.TypeParameters = append(c.TypeParameters, &TypeParameter{Owner: c.Name, Name: n, Index: i})
+			d.TypeParameters = append(d.TypeParameters, &TypeParameter{Owner: c.Name, Name: n, Index: i})
 		}
 	}
 	if p.supers != "" {
 		for _, s := range strings.Split(p.supers, ",") {
-			c.Supertypes = append(c.Supertypes, &Type{Class: u.ClassByName(s)})
+			d.Supertypes = append(d.Supertypes, &Type{Class: u.ClassByName(s)})
 		}
 	}
 	if p.underlying != "" {
 		n, nullable := strings.CutSuffix(p.underlying, "?")
-		c.Underlying = &Type{Class: u.ClassByName(n), Nullable: nullable}
+		d.Underlying = &Type{Class: u.ClassByName(n), Nullable: nullable}
 	}
 }
 
 // PlatformLine renders a loaded class as a line of platform.txt; internal/platformgen uses it.
 func PlatformLine(c *Class) string {
-	c.ensure()
+	d := c.Ensure()
 	var flags string
-	if c.Value {
+	if d.Value {
 		flags += "v"
 	}
-	if c.Data {
+	if d.Data {
 		flags += "d"
 	}
-	if c.Inner {
+	if d.Inner {
 		flags += "i"
 	}
 	var params, supers []string
-	for _, p := range c.TypeParameters {
+	for _, p := range d.TypeParameters {
 		params = append(params, p.Name)
 	}
-	for _, t := range c.Supertypes {
+	for _, t := range d.Supertypes {
 		if t.Class != nil {
 			supers = append(supers, t.Class.Name)
 		}
 	}
 	under := ""
-	if c.Underlying != nil && c.Underlying.Class != nil {
-		under = c.Underlying.Class.Name
-		if c.Underlying.Nullable {
+	if d.Underlying != nil && d.Underlying.Class != nil {
+		under = d.Underlying.Class.Name
+		if d.Underlying.Nullable {
 			under += "?"
 		}
-	} else if c.Underlying != nil && c.Underlying.Param != nil {
+	} else if d.Underlying != nil && d.Underlying.Param != nil {
 		under = "kotlin/Any?" // a generic value class erases to its bound
 	}
-	return strings.Join([]string{c.JVMName, c.Name, strings.ReplaceAll(c.Kind.String(), " ", "_"), c.Modality.String(),
+	return strings.Join([]string{c.JVMName, c.Name, strings.ReplaceAll(d.Kind.String(), " ", "_"), d.Modality.String(),
 		flags, strings.Join(params, ","), strings.Join(supers, ","), under}, "\t")
 }

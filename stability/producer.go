@@ -52,27 +52,27 @@ func (p Producer) Compiler() string {
 
 // ProducerOf reads the producer evidence of a loaded class.
 func ProducerOf(c *Class) Producer {
-	c.ensure()
-	p := Producer{Compose: c.HasStableField || c.Inferred != nil}
-	if c.Origin == OriginKotlin && c.MetadataVersion != "" {
+	d := c.Ensure()
+	p := Producer{Compose: d.HasStableField || d.Inferred != nil}
+	if d.Origin == OriginKotlin && d.MetadataVersion != "" {
 		p.Kotlin = true
-		parts := strings.SplitN(c.MetadataVersion, ".", 3)
+		parts := strings.SplitN(d.MetadataVersion, ".", 3)
 		if len(parts) >= 2 {
 			p.Major, _ = strconv.Atoi(parts[0])
 			p.Minor, _ = strconv.Atoi(parts[1])
 		}
 		p.K2 = p.Major >= 2
-		p.Evidence = append(p.Evidence, "Kotlin metadata version "+c.MetadataVersion)
-	} else if c.Origin == OriginKotlin {
+		p.Evidence = append(p.Evidence, "Kotlin metadata version "+d.MetadataVersion)
+	} else if d.Origin == OriginKotlin {
 		p.Kotlin = true
 	}
 	switch {
-	case c.Inferred != nil && c.InferredInMetadata:
+	case d.Inferred != nil && d.InferredInMetadata:
 		p.Evidence = append(p.Evidence, "@StabilityInferred in the class file and in the Kotlin metadata (Kotlin 2.4 and later)")
-	case c.Inferred != nil:
+	case d.Inferred != nil:
 		p.Evidence = append(p.Evidence, "@StabilityInferred in the class file only")
 	}
-	if c.HasStableField {
+	if d.HasStableField {
 		p.Evidence = append(p.Evidence, "a static $stable field")
 	}
 	if p.Compose && !p.Kotlin {

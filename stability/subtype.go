@@ -36,15 +36,15 @@ var builtinSupertypes = map[string][]string{
 // the classpath, or it is a JDK class known only by name): then c may still be one. Type arguments
 // are not compared.
 func IsSubclassOf(c, of *Class) (is, known bool) {
-	target := of.ensure().Name
-	if target == "kotlin/Any" || c.ensure().Name == "kotlin/Nothing" {
+	target := of.loaded().Name
+	if target == "kotlin/Any" || c.loaded().Name == "kotlin/Nothing" {
 		return true, true
 	}
 	known = true
 	seen := map[*Class]bool{}
 	var walk func(c *Class, depth int) bool
 	walk = func(c *Class, depth int) bool {
-		c.ensure()
+		d := c.Ensure()
 		if seen[c] || depth > 64 {
 			return false
 		}
@@ -53,7 +53,7 @@ func IsSubclassOf(c, of *Class) (is, known bool) {
 			return true
 		}
 		switch {
-		case c.Origin == OriginBuiltin:
+		case d.Origin == OriginBuiltin:
 			for _, s := range builtinSupertypes[c.Name] {
 				if b, ok := builtinClass(s); ok && walk(b, depth+1) {
 					return true
@@ -63,12 +63,12 @@ func IsSubclassOf(c, of *Class) (is, known bool) {
 				return target == "kotlin/Function"
 			}
 			return false
-		case c.Origin == OriginMissing || c.Err != nil || c.Input == "" && c.Origin == OriginJava:
+		case d.Origin == OriginMissing || d.Err != nil || d.Input == "" && d.Origin == OriginJava:
 			// Nothing read: a JDK class outside the classpath is known by name only.
 			known = false
 			return false
 		}
-		for _, st := range c.Supertypes {
+		for _, st := range d.Supertypes {
 			if st != nil && st.Class != nil && walk(st.Class, depth+1) {
 				return true
 			}

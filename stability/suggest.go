@@ -7,9 +7,9 @@ import "github.com/composestab/composestab/classfile"
 // class's instance fields, a non-final one counting as a var. Static and synthetic fields hold no
 // state of an instance and are left out. The superclass's fields are not included.
 func (u *Universe) InstanceFields(c *Class) ([]*Field, error) {
-	c.ensure()
-	if c.Origin != OriginJava {
-		return c.Fields, nil
+	d := c.Ensure()
+	if d.Origin != OriginJava {
+		return d.Fields, nil
 	}
 	cf, err := u.cp.Class(c.JVMName)
 	if err != nil {
@@ -21,7 +21,7 @@ func (u *Universe) InstanceFields(c *Class) ([]*Field, error) {
 			continue
 		}
 		t := u.jvmFieldType(c, &fd)
-		if d := fd.Descriptor; len(d) == 1 {
+		if len(fd.Descriptor) == 1 {
 			t.Nullable = false // a primitive field holds no null
 		}
 		out = append(out, &Field{Name: fd.Name, Var: fd.Access&classfile.AccFinal == 0, Type: t})

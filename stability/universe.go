@@ -54,7 +54,7 @@ func (u *Universe) ClassByJVMName(jvmName string) *Class {
 	if c, ok := u.classes[jvmName]; ok {
 		return c
 	}
-	c := NewClass(jvmName, u.load)
+	c := newShell(jvmName, u.load)
 	c.JVMName = jvmName
 	u.classes[jvmName] = c
 	return c
@@ -71,25 +71,26 @@ func (u *Universe) ClassByName(kotlinName string) *Class {
 
 // load fills in a shell from its class file, its metadata or the embedded platform facts.
 func (u *Universe) load(c *Class) {
+	d := &c.details
 	e := u.cp.Lookup(c.JVMName)
 	if e == nil {
 		if p, ok := platformClass(c.JVMName); ok {
 			u.fromPlatform(c, p)
 			return
 		}
-		c.Origin = OriginMissing
+		d.Origin = OriginMissing
 		if isJDKName(c.JVMName) {
 			fromJDK(c)
 			return
 		}
-		c.Err = &classfile.NotFoundError{ClassName: c.JVMName}
+		d.Err = &classfile.NotFoundError{ClassName: c.JVMName}
 		return
 	}
-	c.Input, c.Entry = e.Input, e.Name
-	c.Module = u.Module(e.Input)
+	d.Input, d.Entry = e.Input, e.Name
+	d.Module = u.Module(e.Input)
 	cf, err := u.cp.Class(c.JVMName)
 	if err != nil {
-		c.Origin, c.Err = OriginMissing, err
+		d.Origin, d.Err = OriginMissing, err
 		return
 	}
 	u.fromClassFile(c, cf)
@@ -106,51 +107,52 @@ func isJDKName(n string) bool {
 
 // fromClassFile fills c from a parsed class file and, for Kotlin classes, its metadata.
 func (u *Universe) fromClassFile(c *Class, cf *classfile.Class) {
-	c.SuperName = cf.SuperName()
-	c.Synthetic = cf.Access.IsSynthetic()
+	d := &c.details
+	d.SuperName = cf.SuperName()
+	d.Synthetic = cf.Access.IsSynthetic()
 	for _, ic := range cf.InnerClasses() {
 		if ic.Inner == cf.Name() && ic.InnerName == "" {
-			c.Anonymous = true
+			d.Anonymous = true
 		}
 	}
 	const inferred = "Landroidx/compose/runtime/internal/StabilityInferred;"
 	hasInferred := false
 	for _, t := range cf.AnnotationTypes() {
 		if n, ok := classfile.DescriptorClass(t); ok {
-			c.Annotations = append(c.Annotations, u.ClassByJVMName(n))
+			d.Annotations = append(d.Annotations, u.ClassByJVMName(n))
 		}
 		hasInferred = hasInferred || t == inferred
 	}
 	if hasInferred {
 		if v, ok := cf.AnnotationValue(inferred, "parameters"); ok {
 			if n, ok := v.Int(); ok {
-				c.Inferred = &n
+				d.Inferred = &n
 			}
 		}
-		if c.Inferred == nil {
+		if d.Inferred == nil {
 			var zero int32
-			c.Inferred = &zero
+			d.Inferred = &zero
 		}
 	}
 	if f := cf.Field("$stable"); f != nil && f.Access&classfile.AccStatic != 0 {
-		c.HasStableField = true
+		d.HasStableField = true
 	}
-	c.MentionsComposer = cf.Mentions("androidx/compose/runtime/Composer;")
+	d.MentionsComposer = cf.Mentions("androidx/compose/runtime/Composer;")
 	if src := cf.SourceFile(); src != "" {
-		c.File = path.Join(path.Dir(cf.Name()), src)
+		d.File = path.Join(path.Dir(cf.Name()), src)
 	}
-	c.Line = cf.FirstLine() // without decoding every method
+	d.Line = cf.FirstLine() // without decoding every method
 	h, ok := metadata.HeaderFromClass(cf)
 	if !ok {
 		u.fromJava(c, cf)
 		return
 	}
-	c.MetadataKind = h.Kind
+	d.MetadataKind = h.Kind
 	if h.Kind != int(metadata.KindClass) {
 		// A Kotlin file facade, multifile part or synthetic class is no class for the compiler;
 		// keep what the class file says.
 		u.fromJava(c, cf)
-		c.Origin = OriginKotlin
+		d.Origin = OriginKotlin
 		return
 	}
 	// The model needs a class's shape, not its functions.
@@ -160,32 +162,33 @@ func (u *Universe) fromClassFile(c *Class, cf *classfile.Class) {
 	}
 	if err != nil {
 		u.fromJava(c, cf)
-		c.Origin, c.Err = OriginKotlin, err
+		d.Origin, d.Err = OriginKotlin, err
 		return
 	}
-	c.MetadataVersion = fmt.Sprintf("%d.%d.%d", md.Version[0], md.Version[1], md.Version[2])
-	c.InferredInMetadata = md.Class.Annotation("androidx/compose/runtime/internal/StabilityInferred") != nil
+	d.MetadataVersion = fmt.Sprintf("%d.%d.%d", md.Version[0], md.Version[1], md.Version[2])
+	d.InferredInMetadata = md.Class.Annotation("androidx/compose/runtime/internal/StabilityInferred") != nil
 	u.fromMetadata(c, cf, md.Class)
 }
 
 func (u *Universe) fromMetadata(c *Class, cf *classfile.Class, km *metadata.Class) {
-	c.Origin = OriginKotlin
+	d := &c.details
+	d.Origin = OriginKotlin
 	c.Name = km.Name
 	f := km.Flags
-	c.Kind = kindOf(f.Kind())
-	c.Modality = modalityOf(f.Modality())
-	c.Visibility = visibilityOf(f.Visibility())
-	c.Inner, c.Value, c.Data, c.Expect = f.IsInner(), f.IsValue(), f.IsData(), f.IsExpect()
+	d.Kind = kindOf(f.Kind())
+	d.Modality = modalityOf(f.Modality())
+	d.Visibility = visibilityOf(f.Visibility())
+	d.Inner, d.Value, d.Data, d.Expect = f.IsInner(), f.IsValue(), f.IsData(), f.IsExpect()
 	sc := &scope{u: u, params: map[int]*TypeParameter{}}
-	if c.Inner {
+	if d.Inner {
 		sc.outer = u.outerScope(c)
 	}
-	c.TypeParameters = sc.declare(c.Name, km.TypeParameters)
+	d.TypeParameters = sc.declare(c.Name, km.TypeParameters)
 	for _, t := range km.Supertypes {
-		c.Supertypes = append(c.Supertypes, sc.convert(t))
+		d.Supertypes = append(d.Supertypes, sc.convert(t))
 	}
 	if km.InlineClassUnderlyingType != nil {
-		c.Underlying = sc.convert(km.InlineClassUnderlyingType)
+		d.Underlying = sc.convert(km.InlineClassUnderlyingType)
 	}
 	props := map[string]*metadata.Property{}
 	for _, p := range km.Properties {
@@ -193,7 +196,7 @@ func (u *Universe) fromMetadata(c *Class, cf *classfile.Class, km *metadata.Clas
 			props[p.Field.Name] = p
 		}
 	}
-	static := c.Kind == KindObject || c.Kind == KindCompanionObject
+	static := d.Kind == KindObject || d.Kind == KindCompanionObject
 	var delegates map[string]delegateSource
 	for _, fd := range cf.Fields() {
 		if fd.Name == "$stable" {
@@ -222,7 +225,7 @@ func (u *Universe) fromMetadata(c *Class, cf *classfile.Class, km *metadata.Clas
 						if dc == nil || len(field.Type.Args) > 0 {
 							return
 						}
-						switch n := len(dc.loaded().TypeParameters); {
+						switch n := len(dc.loaded().details.TypeParameters); {
 						case n == 1:
 							field.Type.Args = []TypeArg{{Type: propType}}
 						case n == 2 && propertyDelegateInterfaces[dc.JVMName]:
@@ -235,11 +238,11 @@ func (u *Universe) fromMetadata(c *Class, cf *classfile.Class, km *metadata.Clas
 			} else {
 				field.Type = sc.convert(p.ReturnType)
 			}
-			c.Fields = append(c.Fields, field)
+			d.Fields = append(d.Fields, field)
 			continue
 		}
 		if strings.HasPrefix(fd.Name, "$$delegate_") {
-			c.Fields = append(c.Fields, &Field{Name: fd.Name, Var: true, Bare: true, Type: u.jvmFieldType(c, &fd)})
+			d.Fields = append(d.Fields, &Field{Name: fd.Name, Var: true, Bare: true, Type: u.jvmFieldType(c, &fd)})
 		}
 	}
 	u.propertyReferenceDelegates(c, cf, km, sc)
@@ -257,6 +260,7 @@ var propertyDelegateInterfaces = map[string]bool{
 // KProperty0<T> or KMutableProperty0<T>. Each goes where its property's getter sits among the
 // other properties' getters, the declaration order the compiler reports.
 func (u *Universe) propertyReferenceDelegates(c *Class, cf *classfile.Class, km *metadata.Class, sc *scope) {
+	d := &c.details
 	var methodIndex map[string]int // built on first use: few classes have such properties
 	position := func(p *metadata.Property) int {
 		if methodIndex == nil {
@@ -295,14 +299,14 @@ func (u *Universe) propertyReferenceDelegates(c *Class, cf *classfile.Class, km 
 		}
 		f := &Field{Name: p.Name + "$delegate", Var: p.Flags.IsVar(), Delegated: true,
 			Type: &Type{Class: u.ClassByName(ref), Args: []TypeArg{{Type: sc.convert(p.ReturnType)}}}}
-		at, pos := len(c.Fields), position(p)
-		for i, g := range c.Fields {
+		at, pos := len(d.Fields), position(p)
+		for i, g := range d.Fields {
 			if q := byField[g.Name]; q != nil && pos >= 0 && position(q) > pos {
 				at = i
 				break
 			}
 		}
-		c.Fields = append(c.Fields[:at], append([]*Field{f}, c.Fields[at:]...)...)
+		d.Fields = append(d.Fields[:at], append([]*Field{f}, d.Fields[at:]...)...)
 	}
 }
 
@@ -315,7 +319,7 @@ func (u *Universe) outerScope(c *Class) *scope {
 	}
 	outer := u.ClassByName(c.Name[:i]).loaded()
 	sc := &scope{u: u, params: map[int]*TypeParameter{}}
-	for _, p := range outer.TypeParameters {
+	for _, p := range outer.details.TypeParameters {
 		sc.params[p.id] = p
 	}
 	return sc

@@ -154,7 +154,7 @@ func Explain(ctx context.Context, opts scan.Options, typ string) (*Explanation, 
 			continue
 		}
 		seen[d.Class] = true
-		c := u.ClassByJVMName(d.Class).Ensure()
+		c := u.ClassByJVMName(d.Class)
 		x.Producers = append(x.Producers, fmt.Sprintf("%s: %s (%s)", c.FqName(), stability.ProducerOf(c), strings.Join(stability.ProducerOf(c).Evidence, "; ")))
 		x.Reasons = append(x.Reasons, scan.ReadOf(d, c.FqName()).Sentence())
 	}

@@ -101,7 +101,7 @@ func (c *Class) TypeParameters() []string {
 		return nil
 	}
 	var out []string
-	for _, p := range c.result.Class.TypeParameters {
+	for _, p := range c.result.Class.Ensure().TypeParameters {
 		out = append(out, p.Name)
 	}
 	return out
@@ -114,7 +114,7 @@ func (c *Class) Participating() []string {
 	if tps == nil {
 		return nil
 	}
-	params := c.result.Class.TypeParameters
+	params := c.result.Class.Ensure().TypeParameters
 	in := make([]bool, len(params))
 	if c.result.Stability != nil {
 		stability.ForEach(c.result.Stability, func(s stability.Stability) {

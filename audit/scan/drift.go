@@ -35,7 +35,8 @@ func moduleProducer(u *stability.Universe, ev *evaluate.Evaluator, input string,
 		e := s.Engine(u.Module(input), cand)
 		diff := 0
 		for _, c := range classes {
-			if c.Origin != stability.OriginKotlin || c.MetadataKind != 1 || !c.HasStableField {
+			d := c.Ensure()
+			if d.Origin != stability.OriginKotlin || d.MetadataKind != 1 || !d.HasStableField {
 				continue
 			}
 			r := e.AnalyzeClass(c)
@@ -43,7 +44,7 @@ func moduleProducer(u *stability.Universe, ev *evaluate.Evaluator, input string,
 			if iv := inferredValue(ev, r); v.Err == nil && iv != nil && (*iv&evaluate.UnstableBit != 0) != (v.Value&evaluate.UnstableBit != 0) {
 				diff++
 			}
-			if c.Inferred != nil && r.Processed && !r.Marked && r.Mask != *c.Inferred {
+			if d.Inferred != nil && r.Processed && !r.Marked && r.Mask != *d.Inferred {
 				diff++
 			}
 		}

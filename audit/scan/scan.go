@@ -283,7 +283,8 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluat
 	for _, c := range classes {
 		reason := skipReason(c)
 		if reason == SkipUnreadable {
-			errs = append(errs, newError(errorKind(c.Err), input, c.Entry, c.JVMName, c.Err))
+			d := c.Ensure()
+			errs = append(errs, newError(errorKind(d.Err), input, d.Entry, c.JVMName, d.Err))
 		}
 		if reason != "" && (!s.IncludeSynthetic || !widened[reason]) {
 			skipped[reason]++
@@ -294,7 +295,7 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluat
 	classes = kept
 	compose := false
 	for _, c := range classes {
-		if c.HasStableField || c.Inferred != nil {
+		if d := c.Ensure(); d.HasStableField || d.Inferred != nil {
 			compose = true
 			break
 		}
@@ -329,7 +330,7 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluat
 	for i, c := range classes {
 		errs = append(errs, outErrs[i]...)
 		ac := out[i]
-		if compose && c.Origin == stability.OriginKotlin && c.MetadataKind == 1 {
+		if d := c.Ensure(); compose && d.Origin == stability.OriginKotlin && d.MetadataKind == 1 {
 			// The as-compiled view with the consumer's rules: the explanation, and drift where
 			// the bytes disagree.
 			r := engine.AnalyzeClass(c)
@@ -345,8 +346,8 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluat
 			if r.Processed && !r.Marked {
 				m := r.Mask
 				ac.InferredMask = &m
-				if c.Inferred != nil {
-					ok := *c.Inferred == m
+				if d.Inferred != nil {
+					ok := *d.Inferred == m
 					ac.MaskMatches = &ok
 				}
 			}
@@ -383,16 +384,18 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluat
 // effectiveView is the report of c as an app compiled by the consumer's compiler sees it: the
 // verdict, why, and the $stable the bytes compute.
 func effectiveView(c *stability.Class, input string, consumer *stability.Engine, ev *evaluate.Evaluator) (*Class, []*Error) {
+	d := c.Ensure()
 	ac := &Class{
-		JVMName: c.JVMName, Name: c.FqName(), Input: input, Entry: c.Entry,
-		Kind: c.Kind, Visibility: c.Visibility,
-		StabilityInferred: c.Inferred, StableField: c.HasStableField,
-		Compose:         c.HasStableField || c.Inferred != nil,
-		MetadataVersion: c.MetadataVersion, Producer: stability.ProducerOf(c).String(),
+		JVMName: c.JVMName, Name: c.FqName(), Input: input, Entry: d.Entry,
+		Kind: d.Kind, Visibility: d.Visibility,
+		StabilityInferred: d.Inferred, StableField: d.HasStableField,
+		Compose:         d.HasStableField || d.Inferred != nil,
+		MetadataVersion: d.MetadataVersion, Producer: stability.ProducerOf(c).String(),
 		Fields: []*Field{}, Reasons: []string{}, Reads: []StableRead{}, Missing: []string{},
 	}
 	var valueErrs []error
-	s, r := consumer.TypeStability(stability.DefaultType(c), "")
+	dt := stability.DefaultType(c)
+	s, r := consumer.TypeStability(&dt, "")
 	eff := ev.Resolve(s, r)
 	ac.effective = eff
 	ac.Declared = stability.Describe(eff.Declared)
@@ -406,7 +409,7 @@ func effectiveView(c *stability.Class, input string, consumer *stability.Engine,
 		ac.Reads = append(ac.Reads, rd)
 		ac.Reasons = append(ac.Reasons, "  "+rd.Sentence())
 	}
-	if c.HasStableField {
+	if d.HasStableField {
 		v := ev.Stable(c.JVMName)
 		ac.value = v
 		if v.Expr != nil {
@@ -428,27 +431,28 @@ func effectiveView(c *stability.Class, input string, consumer *stability.Engine,
 
 // skipReason says why a class carries no stability of its own, "" for a class to report.
 func skipReason(c *stability.Class) string {
+	d := c.Ensure()
 	base := c.JVMName[strings.LastIndexByte(c.JVMName, '/')+1:]
 	switch {
 	case base == "module-info" || base == "package-info":
 		return SkipModuleInfo
-	case c.Err != nil:
+	case d.Err != nil:
 		return SkipUnreadable
-	case c.MetadataKind == 2:
+	case d.MetadataKind == 2:
 		return SkipFileFacade
-	case c.MetadataKind == 4 || c.MetadataKind == 5:
+	case d.MetadataKind == 4 || d.MetadataKind == 5:
 		return SkipMultifile
-	case c.MetadataKind == 3 && strings.HasSuffix(base, "$DefaultImpls"):
+	case d.MetadataKind == 3 && strings.HasSuffix(base, "$DefaultImpls"):
 		return SkipDefaultImpls
-	case c.MetadataKind == 3 && strings.HasSuffix(base, "$WhenMappings"):
+	case d.MetadataKind == 3 && strings.HasSuffix(base, "$WhenMappings"):
 		return SkipWhenMappings
-	case c.MetadataKind == 3:
+	case d.MetadataKind == 3:
 		return SkipLambda
 	case strings.HasPrefix(base, "ComposableSingletons$"):
 		return SkipComposableSingletons
-	case c.Anonymous || c.Visibility == stability.Local:
+	case d.Anonymous || d.Visibility == stability.Local:
 		return SkipAnonymous
-	case c.Synthetic:
+	case d.Synthetic:
 		return SkipSynthetic
 	}
 	return ""

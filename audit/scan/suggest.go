@@ -45,7 +45,8 @@ func suggestConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, s
 		if ac.Verdict != stability.VerdictUnstable {
 			continue
 		}
-		if _, r := consumer.TypeStability(stability.DefaultType(c), ""); r == nil || r.Rule != stability.RuleJava && r.Rule != stability.RuleNotCompose {
+		dt := stability.DefaultType(c)
+		if _, r := consumer.TypeStability(&dt, ""); r == nil || r.Rule != stability.RuleJava && r.Rule != stability.RuleNotCompose {
 			continue
 		}
 		candidates = append(candidates, &suggestion{c: c, input: ac.Input})
@@ -93,12 +94,13 @@ func suggestConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, s
 // suggestions configured), and fills in its pattern and reasons.
 func judge(u *stability.Universe, ev *evaluate.Evaluator, e *stability.Engine, s *suggestion) {
 	c := s.c
+	d := c.Ensure()
 	s.pattern, s.safe, s.why = c.FqName(), false, nil
 	switch {
-	case c.Kind == stability.KindInterface || c.Kind == stability.KindAnnotationClass:
+	case d.Kind == stability.KindInterface || d.Kind == stability.KindAnnotationClass:
 		s.why = []string{"an interface: its implementations are unknown, and may hold mutable state"}
 		return
-	case c.Modality != stability.Final:
+	case d.Modality != stability.Final:
 		s.why = []string{"not final: a subclass could add mutable state"}
 		return
 	}
@@ -106,7 +108,7 @@ func judge(u *stability.Universe, ev *evaluate.Evaluator, e *stability.Engine, s
 	var fields []string
 	var bad []string
 	for k, depth := c, 0; k != nil && depth < 64; depth++ {
-		if k.Origin == stability.OriginMissing {
+		if k.Ensure().Origin == stability.OriginMissing {
 			bad = append(bad, "superclass "+k.FqName()+" is not on the classpath")
 			break
 		}
@@ -145,9 +147,9 @@ func judge(u *stability.Universe, ev *evaluate.Evaluator, e *stability.Engine, s
 		return
 	}
 	s.safe = true
-	if len(c.TypeParameters) > 0 && len(used) < len(c.TypeParameters) {
-		mask := make([]string, len(c.TypeParameters))
-		for i, p := range c.TypeParameters {
+	if len(d.TypeParameters) > 0 && len(used) < len(d.TypeParameters) {
+		mask := make([]string, len(d.TypeParameters))
+		for i, p := range d.TypeParameters {
 			mask[i] = map[bool]string{true: "*", false: "_"}[used[p.Name]]
 		}
 		s.pattern += "<" + strings.Join(mask, ",") + ">"
@@ -160,7 +162,7 @@ func judge(u *stability.Universe, ev *evaluate.Evaluator, e *stability.Engine, s
 	}
 	if len(used) > 0 {
 		var ps []string
-		for _, p := range c.TypeParameters {
+		for _, p := range d.TypeParameters {
 			if used[p.Name] {
 				ps = append(ps, p.Name)
 			}
@@ -199,9 +201,10 @@ func fieldProblem(eff *evaluate.Effective, c *stability.Class, used map[string]b
 
 // superOf is the superclass whose fields an instance also holds, nil at Object or Any.
 func superOf(u *stability.Universe, c *stability.Class) *stability.Class {
-	switch c.SuperName {
+	sup := c.Ensure().SuperName
+	switch sup {
 	case "", "java/lang/Object", "java/lang/Record", "java/lang/Enum":
 		return nil
 	}
-	return u.ClassByJVMName(c.SuperName).Ensure()
+	return u.ClassByJVMName(sup)
 }

@@ -203,11 +203,11 @@ func subtypeOf(c *stability.Class, names map[string]bool, depth int) bool {
 	if c == nil || depth > 16 {
 		return false
 	}
-	c = c.Ensure()
+	d := c.Ensure()
 	if names[c.Name] || names[c.JVMName] {
 		return true
 	}
-	for _, s := range c.Supertypes {
+	for _, s := range d.Supertypes {
 		if s != nil && subtypeOf(s.Class, names, depth+1) {
 			return true
 		}
@@ -234,7 +234,8 @@ func mutableType(t *stability.Type) string {
 	if t == nil || t.Class == nil {
 		return ""
 	}
-	n := t.Class.Ensure().Name
+	t.Class.Ensure() // a shell learns its Kotlin name as it loads
+	n := t.Class.Name
 	switch {
 	case mutableCollections[n] || mutableCollections[t.Class.JVMName]:
 		return "a mutable collection"
@@ -252,7 +253,7 @@ func (vf *verifier) mutableCause(c *stability.Class, depth int) string {
 	if c == nil || depth > 3 {
 		return ""
 	}
-	c = c.Ensure()
+	d := c.Ensure()
 	key := c.JVMName
 	if key == "" {
 		return ""
@@ -263,8 +264,8 @@ func (vf *verifier) mutableCause(c *stability.Class, depth int) string {
 	empty := ""
 	vf.mutable[key] = &empty // a cycle adds nothing
 	cause := ""
-	if c.Origin == stability.OriginKotlin && c.Kind == stability.KindClass && c.Input != "" && !markedStable(c) {
-		for _, f := range c.Fields {
+	if d.Origin == stability.OriginKotlin && d.Kind == stability.KindClass && d.Input != "" && !markedStable(c) {
+		for _, f := range d.Fields {
 			t := f.Type
 			switch {
 			case f.Var && !f.Delegated && !f.Bare:
@@ -291,7 +292,7 @@ func (vf *verifier) mutableCause(c *stability.Class, depth int) string {
 
 // markedStable is a class with a stable marker on itself: its own claim is checked on its own.
 func markedStable(c *stability.Class) bool {
-	for _, a := range c.Annotations {
+	for _, a := range c.Ensure().Annotations {
 		switch a.JVMName {
 		case "androidx/compose/runtime/Stable", "androidx/compose/runtime/Immutable", "com/google/errorprone/annotations/Immutable":
 			return true
@@ -408,7 +409,7 @@ func isLoad(op classfile.Opcode) bool {
 // classFile reads c's class file from the scan's classpath, nil when it cannot: the class the
 // scan modelled is the classpath's first definition of its name.
 func (vf *verifier) classFile(c *stability.Class) *classfile.Class {
-	if vf.cp == nil || c.Input == "" {
+	if vf.cp == nil || c.Ensure().Input == "" {
 		return nil
 	}
 	cf, err := vf.cp.Class(c.JVMName)
@@ -426,7 +427,8 @@ func stableClaim(r *stability.ClassResult) (string, bool) {
 		return "", false
 	}
 	if r.Marked {
-		for _, a := range c.Annotations {
+		annotations := c.Ensure().Annotations
+		for _, a := range annotations {
 			switch a.Name {
 			case "androidx/compose/runtime/Immutable", "com/google/errorprone/annotations/Immutable":
 				return "claims stable (@Immutable)", true
@@ -434,7 +436,7 @@ func stableClaim(r *stability.ClassResult) (string, bool) {
 				return "claims stable (@Stable)", false
 			}
 		}
-		for _, a := range c.Annotations {
+		for _, a := range annotations {
 			for _, m := range a.Ensure().Annotations {
 				if m.Name == "androidx/compose/runtime/StableMarker" {
 					return "claims stable (@" + a.SimpleName() + ")", false

@@ -345,7 +345,7 @@ func (vf *verifier) publicAPI(c *scan.Class) bool {
 		return c.Visibility.IsPublicAPI()
 	}
 	for sc, depth := r.Class, 0; sc != nil && depth < 32; depth++ {
-		switch sc.Visibility {
+		switch sc.Ensure().Visibility {
 		case stability.Public, stability.Protected:
 		case stability.Internal:
 			if !hasAnnotation(sc, "kotlin/PublishedApi") {
@@ -365,7 +365,7 @@ func (vf *verifier) publicAPI(c *scan.Class) bool {
 }
 
 func hasAnnotation(c *stability.Class, jvmName string) bool {
-	for _, a := range c.Annotations {
+	for _, a := range c.Ensure().Annotations {
 		if a.JVMName == jvmName {
 			return true
 		}

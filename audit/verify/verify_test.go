@@ -426,9 +426,11 @@ func TestClaimUnreadable(t *testing.T) {
 	}
 	field := func(name string, isVar, bare bool, s stability.Stability) stability.FieldResult {
 		return stability.FieldResult{Field: &stability.Field{Name: name, Var: isVar, Bare: bare,
-			Type: &stability.Type{Class: stability.NewClass("kotlin/Int", nil)}}, Stability: s}
+			Type: &stability.Type{Class: stability.NewClass("kotlin/Int", stability.ClassDetails{})}}, Stability: s}
 	}
-	r := &stability.ClassResult{Marked: true, Class: &stability.Class{Name: "a/B", JVMName: "a/B", Annotations: marker("androidx/compose/runtime/Stable")},
+	class := stability.NewClass("a/B", stability.ClassDetails{Annotations: marker("androidx/compose/runtime/Stable")})
+	class.JVMName = "a/B"
+	r := &stability.ClassResult{Marked: true, Class: class,
 		Fields: []stability.FieldResult{field("plain", true, false, stability.Stable), field("$$delegate_0", true, true, stability.Stable)}}
 	vf := newVerifier(&scan.Report{})
 	var got []string

@@ -32,11 +32,12 @@ func main() {
 		if strings.HasSuffix(e.ClassName, "module-info") || strings.HasSuffix(e.ClassName, "package-info") {
 			continue
 		}
-		c := u.ClassByJVMName(e.ClassName).Ensure()
-		if c.Origin != stability.OriginKotlin || c.Err != nil {
+		c := u.ClassByJVMName(e.ClassName)
+		d := c.Ensure()
+		if d.Origin != stability.OriginKotlin || d.Err != nil {
 			continue
 		}
-		if c.Visibility != stability.Public && c.Visibility != stability.Protected {
+		if d.Visibility != stability.Public && d.Visibility != stability.Protected {
 			continue
 		}
 		lines = append(lines, stability.PlatformLine(c))
