@@ -23,16 +23,16 @@ type Input struct {
 	Path string
 	// Entries lists the class entries after multi-release resolution, in
 	// archive (or sorted path) order. module-info and package-info classes are
-	// included. Unless the input was opened Lazy, every entry has been read
-	// and parsed once: a class that cannot be is not listed but reported
-	// (for an input opened Deferred, once its Classpath has settled).
+	// included. Unless the input was opened with ValidateNone, every entry has
+	// been read and parsed once: a class that cannot be is not listed but
+	// reported (with ValidateDeferred, once its Classpath has settled).
 	Entries []*Entry
 	// Stats accounts for the class entries not listed.
 	Stats InputStats
 
 	closer io.Closer
-	// deferred is set while the entries of an input opened Deferred are
-	// not all validated (until Classpath.Settle).
+	// deferred is set while the entries of an input opened with
+	// ValidateDeferred are not all validated (until Classpath.Settle).
 	deferred bool
 	read     atomic.Int64 // bytes inflated by deferred validation
 }
@@ -97,9 +97,9 @@ func withCause(msg string, err error) string {
 }
 
 func (op *opener) done() (*Input, error) {
-	switch {
-	case op.o.Lazy:
-	case op.o.Deferred:
+	switch op.o.Validation {
+	case ValidateNone:
+	case ValidateDeferred:
 		op.in.deferred = len(op.in.Entries) > 0
 	default:
 		op.validate()
@@ -201,7 +201,7 @@ func (o InputOptions) openClassFile(p string, size int64) (*Input, error) {
 			return op.in, nil
 		}
 	}
-	if o.Lazy {
+	if o.Validation == ValidateNone {
 		// Listed anyway, named after the file, as every lazy entry is.
 		e.ClassName = strings.TrimSuffix(filepath.Base(p), filepath.Ext(p))
 		op.in.Entries = []*Entry{e}

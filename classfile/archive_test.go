@@ -65,7 +65,7 @@ func TestOpenClassFile(t *testing.T) {
 	if !errors.As(err, &fe) || fe.Path != p || in == nil || len(in.Entries) != 0 || in.Stats.Failed != 1 || in.Stats.ClassEntries != 1 {
 		t.Errorf("broken: %v %+v", err, in)
 	}
-	in, err = InputOptions{Lazy: true}.Open(p)
+	in, err = InputOptions{Validation: ValidateNone}.Open(p)
 	if !errors.As(err, &fe) || fe.Path != p || in == nil || len(in.Entries) != 1 || in.Entries[0].ClassName != "Broken" {
 		t.Errorf("broken, lazy: %v %+v", err, in)
 	}
@@ -300,7 +300,7 @@ func TestArchiveHardening(t *testing.T) {
 		if err == nil || len(in.Entries) != 0 || in.Stats.Failed != 1 {
 			t.Errorf("lying entry: %v, %d entries", err, len(in.Entries))
 		}
-		in, err = openBytes("liar.jar", buf.Bytes(), InputOptions{Lazy: true, Limits: Limits{MaxEntrySize: 1 << 20}})
+		in, err = openBytes("liar.jar", buf.Bytes(), InputOptions{Validation: ValidateNone, Limits: Limits{MaxEntrySize: 1 << 20}})
 		if err != nil || len(in.Entries) != 1 {
 			t.Fatalf("%v", err)
 		}
@@ -322,7 +322,7 @@ func TestArchiveHardening(t *testing.T) {
 	t.Run("bad entry does not stop the scan", func(t *testing.T) {
 		z := makeZip(t, zipFile{"p/Min.class", good}, zipFile{"p/Bad.class", good[:40]}, zipFile{"fixture/Sample.class", sample},
 			zipFile{"p/", nil}, zipFile{"readme.txt", []byte("hi")})
-		in, err := openBytes("mixed.jar", z, InputOptions{Lazy: true})
+		in, err := openBytes("mixed.jar", z, InputOptions{Validation: ValidateNone})
 		if err != nil || len(in.Entries) != 3 {
 			t.Fatalf("%v, %d entries", err, len(in.Entries))
 		}

@@ -138,7 +138,7 @@ func BenchmarkOpenInput(b *testing.B) {
 // under everything else a scan does.
 func BenchmarkInflate(b *testing.B) {
 	p := kotlinLib(b, "kotlin-compiler.jar")
-	in, err := InputOptions{Lazy: true}.Open(p)
+	in, err := InputOptions{Validation: ValidateNone}.Open(p)
 	if err != nil {
 		b.Fatal(err)
 	}

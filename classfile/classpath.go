@@ -121,9 +121,9 @@ func (cp *Classpath) reindex() {
 func (cp *Classpath) SetParseOptions(opts ParseOptions) { cp.parse = opts }
 
 // Lookup returns the winning entry for an internal class name, or nil. The
-// entries of an input opened Deferred are validated as Lookup meets them, so
-// that a broken one loses to the next definition, as it would have had it
-// been dropped when opened.
+// entries of an input opened with ValidateDeferred are validated as Lookup
+// meets them, so that a broken one loses to the next definition, as it would
+// have had it been dropped when opened.
 func (cp *Classpath) Lookup(internalName string) *Entry {
 	e := cp.index[internalName]
 	if e == nil || !e.deferred() {
@@ -140,11 +140,11 @@ func (cp *Classpath) Lookup(internalName string) *Entry {
 	return nil
 }
 
-// Check validates an entry of an input opened Deferred the first time it is
-// asked, and returns the class it parsed then (nil on later calls). The
-// error is the entry's, as opening would have reported it: such an entry is
-// on the classpath for no lookup, and Settle reports it. For an entry of any
-// other input Check does nothing.
+// Check validates an entry of an input opened with ValidateDeferred the first
+// time it is asked, and returns the class it parsed then (nil on later
+// calls). The error is the entry's, as opening would have reported it: such
+// an entry is on the classpath for no lookup, and Settle reports it. For an
+// entry of any other input Check does nothing.
 func (cp *Classpath) Check(e *Entry) (*Class, error) {
 	if !e.deferred() {
 		return nil, nil
@@ -162,8 +162,8 @@ func (cp *Classpath) Check(e *Entry) (*Class, error) {
 	return c, cell.err
 }
 
-// deferred tells whether e belongs to an input opened Deferred and not
-// settled yet.
+// deferred tells whether e belongs to an input opened with ValidateDeferred
+// and not settled yet.
 func (e *Entry) deferred() bool { return e.src != nil && e.src.in != nil && e.src.in.deferred }
 
 func (cp *Classpath) cell(e *Entry) *classCell {
@@ -178,10 +178,10 @@ func (cp *Classpath) cell(e *Entry) *classCell {
 }
 
 // Settle validates, on GOMAXPROCS goroutines, the entries of inputs opened
-// Deferred that no lookup has met, drops the broken ones from Entries,
-// counts them in Stats and returns their errors in input and entry order:
-// afterwards the inputs are as if opened without Deferred. Call it when no
-// other goroutine uses the classpath.
+// with ValidateDeferred that no lookup has met, drops the broken ones from
+// Entries, counts them in Stats and returns their errors in input and entry
+// order: afterwards the inputs are as if opened with ValidateAll. Call it
+// when no other goroutine uses the classpath.
 func (cp *Classpath) Settle() error {
 	var errs []error
 	changed := false
@@ -216,8 +216,8 @@ func (cp *Classpath) Settle() error {
 // Len returns the number of distinct classes on the classpath.
 func (cp *Classpath) Len() int { return len(cp.index) }
 
-// Class reads and parses the class (an entry of an input opened Deferred is
-// validated first). The result is memoised: an error for good, a class while
+// Class reads and parses the class (an entry of an input opened with
+// ValidateDeferred is validated first). The result is memoised: an error for good, a class while
 // it is in use elsewhere. A name no input defines yields a *NotFoundError.
 func (cp *Classpath) Class(internalName string) (*Class, error) {
 	e := cp.Lookup(internalName)
@@ -257,7 +257,7 @@ func (cp *Classpath) Class(internalName string) (*Class, error) {
 func (cp *Classpath) Inputs() []*Input { return cp.inputs }
 
 // Entries returns the winning entry of every class, in classpath order. Before
-// Settle it validates, one by one, the entries of Deferred inputs it needs.
+// Settle it validates, one by one, the ValidateDeferred entries it needs.
 func (cp *Classpath) Entries() []*Entry {
 	out := make([]*Entry, 0, len(cp.index))
 	for _, in := range cp.inputs {

@@ -8,9 +8,9 @@ import (
 	"testing"
 )
 
-// TestDeferred checks that a classpath opened Deferred resolves and, once
-// settled, lists, counts and reports exactly what eager opening does, and
-// that a broken entry loses to the next definition of its class.
+// TestDeferred checks that a classpath opened with ValidateDeferred resolves
+// and, once settled, lists, counts and reports exactly what eager opening
+// does, and that a broken entry loses to the next definition of its class.
 func TestDeferred(t *testing.T) {
 	dir := t.TempDir()
 	good := minimalClass()
@@ -33,7 +33,7 @@ func TestDeferred(t *testing.T) {
 		t.Fatal("eager open found nothing wrong")
 	}
 	defer eager.Close()
-	lazy, openErr := InputOptions{Deferred: true}.OpenClasspath(paths)
+	lazy, openErr := InputOptions{Validation: ValidateDeferred}.OpenClasspath(paths)
 	if openErr != nil {
 		t.Fatalf("deferred open reported %v", openErr)
 	}

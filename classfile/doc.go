@@ -16,7 +16,7 @@
 // against the bytes left, and everything an input may cost is bounded by
 // Limits (entry and input size, entries per archive, archive nesting, type and
 // annotation nesting). Opening an input reads and validates every class entry
-// (InputOptions.Lazy opts out), so each one ends listed in Input.Entries,
+// (InputOptions.Validation defers or skips it), so each one ends listed in Input.Entries,
 // counted in Input.Stats as skipped with a reason, or reported; one bad entry
 // never stops a scan: the Open functions return their usable result together
 // with a joined error of *FormatError values naming input and entry. Of two

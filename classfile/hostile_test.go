@@ -42,7 +42,7 @@ func TestStatsAddUp(t *testing.T) {
 func TestMaxInputSize(t *testing.T) {
 	good := minimalClass()
 	z := makeZip(t, zipFile{"p/A.class", good}, zipFile{"p/B.class", good}, zipFile{"p/C.class", good})
-	in, err := openBytes("big.jar", z, InputOptions{Lazy: true, Limits: Limits{MaxInputSize: int64(len(good)) + 10}})
+	in, err := openBytes("big.jar", z, InputOptions{Validation: ValidateNone, Limits: Limits{MaxInputSize: int64(len(good)) + 10}})
 	var fe *FormatError
 	if !errors.Is(err, ErrTooLarge) || !errors.As(err, &fe) || fe.Entry != "p/B.class" || len(in.Entries) != 1 || in.Stats.Failed != 2 {
 		t.Errorf("%v; %d entries, %+v", err, len(in.Entries), in.Stats)
@@ -124,11 +124,11 @@ func manyEntriesJar(b *testing.B, n int) []byte {
 // raised, so that every one is validated and reported; see allocs and B/op.
 func BenchmarkHostileManyEntries(b *testing.B) {
 	data := manyEntriesJar(b, 200_000)
-	for _, lazy := range []bool{false, true} {
-		b.Run("lazy="+strconv.FormatBool(lazy), func(b *testing.B) {
+	for _, v := range []Validation{ValidateAll, ValidateNone} {
+		b.Run("validate="+[...]string{ValidateAll: "all", ValidateNone: "none"}[v], func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				in, _ := InputOptions{Lazy: lazy, Limits: Limits{MaxEntries: 1 << 20}}.OpenArchive("many.jar", bytes.NewReader(data), int64(len(data)))
+				in, _ := InputOptions{Validation: v, Limits: Limits{MaxEntries: 1 << 20}}.OpenArchive("many.jar", bytes.NewReader(data), int64(len(data)))
 				if in.Stats.ClassEntries != 200_000 {
 					b.Fatal(in.Stats)
 				}

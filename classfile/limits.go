@@ -86,18 +86,30 @@ type InputOptions struct {
 	MaxRelease int
 	// Limits bound sizes, counts and nesting.
 	Limits Limits
-	// Lazy skips the validation of every class entry when the input is
-	// opened: entries are then listed by name and a broken class file is
-	// only reported when it is read.
-	Lazy bool
-	// Deferred validates each class entry of an archive or folder when a
-	// Classpath first reads it instead of when the input is opened, so that
+	// Validation says when the class entries are validated; the zero value
+	// validates them all when the input is opened.
+	Validation Validation
+}
+
+// Validation says when an input's class entries are read and parsed to
+// check them, which decides when a broken one is reported and dropped.
+type Validation uint8
+
+const (
+	// ValidateAll validates every class entry when the input is opened, so
+	// Input.Entries lists only good ones and the open reports the others.
+	ValidateAll Validation = iota
+	// ValidateDeferred validates each class entry of an archive or folder when
+	// a Classpath first reads it instead of when the input is opened, so that
 	// a scan inflates each class once. Until Classpath.Settle, Entries may
 	// list broken entries; the Classpath's lookups skip them exactly as if
 	// they had been dropped at opening, and Settle drops and reports them as
 	// opening would have.
-	Deferred bool
-}
+	ValidateDeferred
+	// ValidateNone skips the validation: entries are listed by name and a
+	// broken class file is only reported when it is read.
+	ValidateNone
+)
 
 // Skip reasons: why an entry that looks like a class is not in
 // Input.Entries although nothing is wrong with it (InputStats.Skipped).
@@ -124,6 +136,6 @@ type InputStats struct {
 	Skipped      map[string]int
 	Failed       int
 	// Bytes is how many bytes were inflated while opening (nested archives
-	// and, unless Lazy, every class entry).
+	// and, unless ValidateNone, every class entry).
 	Bytes int64
 }

@@ -83,8 +83,8 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	}
 	rep.Inputs = inputs
 	all := append(append([]string(nil), inputs...), opts.Classpath...)
-	// Deferred: each class is validated when the scan first reads it, so it is inflated once.
-	cp, openErr := classfile.InputOptions{Limits: opts.Limits, Deferred: true}.OpenClasspath(all)
+	// ValidateDeferred: each class is validated when the scan first reads it, so it is inflated once.
+	cp, openErr := classfile.InputOptions{Limits: opts.Limits, Validation: classfile.ValidateDeferred}.OpenClasspath(all)
 	if cp == nil {
 		return nil, openErr
 	}

@@ -412,7 +412,7 @@ func (vf *verifier) classFile(c *stability.Class) *classfile.Class {
 	}
 	in, ok := vf.inputs[c.Input]
 	if !ok {
-		opened, err := classfile.InputOptions{Lazy: true}.Open(c.Input)
+		opened, err := classfile.InputOptions{Validation: classfile.ValidateNone}.Open(c.Input)
 		if err != nil && opened != nil {
 			_ = opened.Close()
 			opened = nil
