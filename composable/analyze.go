@@ -352,7 +352,7 @@ func (a *analyzer) orderOf(sc *stability.Class, index int, m *classfile.Method) 
 	if m.Code != nil {
 		line = m.Code.FirstLine()
 	}
-	if sc.MetadataKind != int(metadata.KindClass) {
+	if sc.MetadataKind != metadata.KindClass {
 		k.top = line
 		return k
 	}
@@ -439,7 +439,7 @@ func (a *analyzer) fqName(sc *stability.Class, fn *metadata.Function, bridge boo
 	if bridge {
 		return strings.ReplaceAll(sc.Ensure().Name, "/", ".") + ".ComposeDefaultImpls." + fn.Name + "$default"
 	}
-	if sc.MetadataKind == int(metadata.KindClass) {
+	if sc.MetadataKind == metadata.KindClass {
 		return strings.ReplaceAll(sc.Ensure().Name, "/", ".") + "." + fn.Name
 	}
 	pkg := ""

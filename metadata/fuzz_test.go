@@ -12,7 +12,7 @@ import (
 // in UTF-8 mode (so the fuzzer mutates the protobuf bytes), 1 in the
 // 8-to-7-bit mode, 2 uses data as the raw d1 strings, split at newlines.
 func fuzzHeader(k int, mv, data []byte, d2 string, xi, mode int) *Header {
-	h := &Header{Kind: k, ExtraInt: xi, ExtraString: "xs", Data2: strings.Split(d2, "\n")}
+	h := &Header{Kind: Kind(k), ExtraInt: xi, ExtraString: "xs", Data2: strings.Split(d2, "\n")}
 	for _, b := range mv {
 		h.MetadataVersion = append(h.MetadataVersion, int(int8(b)))
 	}
@@ -109,7 +109,7 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	perKind := map[int]int{}
+	perKind := map[Kind]int{}
 	n := 0
 	for _, jar := range []string{"kotlin-stdlib.jar", "kotlinx-coroutines-core-jvm.jar"} {
 		path := filepath.Join(kotlinLib(), jar)
@@ -119,7 +119,7 @@ func TestWriteFuzzSeeds(t *testing.T) {
 		for i, e := range jarHeaders(t, path) {
 			data := decodeD1(e.h.Data1)
 			mode := 0
-			if Kind(e.h.Kind) == KindMultiFileClassFacade {
+			if e.h.Kind == KindMultiFileClassFacade {
 				data, mode = []byte(strings.Join(e.h.Data1, "\n")), 2
 			}
 			size := len(data) + len(strings.Join(e.h.Data2, "\n"))

@@ -12,7 +12,7 @@ const MetadataDescriptor = "Lkotlin/Metadata;"
 // Header holds the values of one kotlin.Metadata annotation, with the
 // annotation's defaults for the elements the class file leaves out.
 type Header struct {
-	Kind            int      // k: 1 when absent
+	Kind            Kind     // k: KindClass when absent
 	MetadataVersion []int    // mv
 	Data1           []string // d1: protobuf bytes as strings, or part names for kind 4
 	Data2           []string // d2: the strings d1 refers to
@@ -38,10 +38,10 @@ func HeaderFromClass(c *classfile.Class) (h *Header, ok bool) {
 		return nil, false
 	}
 	value := func(name string) (classfile.ElementValue, bool) { return c.AnnotationValue(MetadataDescriptor, name) }
-	h = &Header{Kind: 1}
+	h = &Header{Kind: KindClass}
 	if v, ok := value("k"); ok {
 		if k, ok := v.Int(); ok {
-			h.Kind = int(k)
+			h.Kind = Kind(k)
 		}
 	}
 	if v, ok := value("mv"); ok {

@@ -35,7 +35,7 @@ type ReadOptions struct {
 // Read decodes h as the options say.
 func (o ReadOptions) Read(h *Header) (*Metadata, error) {
 	strict := o.Strict
-	md := &Metadata{Header: h, Kind: Kind(h.Kind), Flags: h.ExtraInt}
+	md := &Metadata{Header: h, Kind: h.Kind, Flags: h.ExtraInt}
 	mv := h.MetadataVersion
 	if len(mv) == 0 {
 		return nil, versionError(mv, "missing")

@@ -26,7 +26,7 @@ func (u *Universe) ModuleClasses(input string) []*Class {
 func ReportOrder(classes []*Class) []*Class {
 	var out []*Class
 	for _, c := range classes {
-		if c.Origin == OriginKotlin && c.MetadataKind == int(metadata.KindClass) && c.Err == nil {
+		if c.Origin == OriginKotlin && c.MetadataKind == metadata.KindClass && c.Err == nil {
 			out = append(out, c)
 		}
 	}

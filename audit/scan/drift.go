@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/composestab/composestab/evaluate"
+	"github.com/composestab/composestab/metadata"
 	"github.com/composestab/composestab/stability"
 )
 
@@ -37,7 +38,7 @@ func moduleProducer(u *stability.Universe, ev *evaluate.Evaluator, input string,
 		e := stability.NewEngine(u.Module(input), o)
 		diff := 0
 		for _, c := range classes {
-			if c.Origin != stability.OriginKotlin || c.MetadataKind != 1 || !c.HasStableField {
+			if c.Origin != stability.OriginKotlin || c.MetadataKind != metadata.KindClass || !c.HasStableField {
 				continue
 			}
 			r := e.AnalyzeClass(c)

@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 
 	"github.com/composestab/composestab/internal/par"
+	"github.com/composestab/composestab/metadata"
 
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/evaluate"
@@ -385,7 +386,7 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluat
 	for i, c := range classes {
 		errs = append(errs, outErrs[i]...)
 		ac := out[i]
-		if compose && c.Origin == stability.OriginKotlin && c.MetadataKind == 1 {
+		if compose && c.Origin == stability.OriginKotlin && c.MetadataKind == metadata.KindClass {
 			// The as-compiled view with the consumer's rules: the explanation, and drift where
 			// the bytes disagree.
 			r := engine.AnalyzeClass(c)
@@ -490,15 +491,15 @@ func skipReason(c *stability.Class) string {
 		return SkipModuleInfo
 	case c.Err != nil:
 		return SkipUnreadable
-	case c.MetadataKind == 2:
+	case c.MetadataKind == metadata.KindFileFacade:
 		return SkipFileFacade
-	case c.MetadataKind == 4 || c.MetadataKind == 5:
+	case c.MetadataKind == metadata.KindMultiFileClassFacade || c.MetadataKind == metadata.KindMultiFileClassPart:
 		return SkipMultifile
-	case c.MetadataKind == 3 && strings.HasSuffix(base, "$DefaultImpls"):
+	case c.MetadataKind == metadata.KindSyntheticClass && strings.HasSuffix(base, "$DefaultImpls"):
 		return SkipDefaultImpls
-	case c.MetadataKind == 3 && strings.HasSuffix(base, "$WhenMappings"):
+	case c.MetadataKind == metadata.KindSyntheticClass && strings.HasSuffix(base, "$WhenMappings"):
 		return SkipWhenMappings
-	case c.MetadataKind == 3:
+	case c.MetadataKind == metadata.KindSyntheticClass:
 		return SkipLambda
 	case strings.HasPrefix(base, "ComposableSingletons$"):
 		return SkipComposableSingletons
