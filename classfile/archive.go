@@ -47,18 +47,6 @@ func (in *Input) Close() error {
 	return err
 }
 
-// OpenInput opens a .class file, a folder of classes (searched recursively),
-// a .jar/.zip or an .aar with the default options. It returns the usable
-// Input together with a joined error of every problem found; the Input is nil
-// only if nothing at all could be read.
-func OpenInput(path string) (*Input, error) { return InputOptions{}.Open(path) }
-
-// NewArchiveInput reads a jar, zip or (if name ends in ".aar") AAR from r,
-// with the default options. name is used as the Input's Path.
-func NewArchiveInput(name string, r io.ReaderAt, size int64) (*Input, error) {
-	return InputOptions{}.OpenArchive(name, r, size)
-}
-
 // opener collects one input's entries, counts and errors in a fixed order.
 type opener struct {
 	o      InputOptions
@@ -126,7 +114,10 @@ func notRegular(mode fs.FileMode) string {
 	return "not a regular file (mode " + mode.String() + ")"
 }
 
-// Open is OpenInput with these options.
+// Open opens a .class file, a folder of classes (searched recursively), a
+// .jar/.zip or an .aar. It returns the usable Input together with a joined
+// error of every problem found; the Input is nil only if nothing at all could
+// be read.
 func (o InputOptions) Open(p string) (*Input, error) {
 	st, err := os.Stat(p)
 	if err != nil {
@@ -175,7 +166,8 @@ func openRegular(p string) (*os.File, error) {
 	return f, nil
 }
 
-// OpenArchive is NewArchiveInput with these options.
+// OpenArchive reads a jar, zip or (if name ends in ".aar") AAR from r. name is
+// used as the Input's Path.
 func (o InputOptions) OpenArchive(name string, r io.ReaderAt, size int64) (*Input, error) {
 	op := o.newOpener(name)
 	isAAR := strings.EqualFold(path.Ext(name), ".aar")

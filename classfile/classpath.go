@@ -21,9 +21,9 @@ func (e *NotFoundError) Error() string { return "classfile: class " + e.ClassNam
 // Is makes errors.Is(err, ErrClassNotFound) true.
 func (e *NotFoundError) Is(target error) bool { return target == ErrClassNotFound }
 
-// Shadow records a class defined by more than one input entry: Winner comes
+// shadow records a class defined by more than one input entry: Winner comes
 // first on the classpath and is used; Hidden is never read.
-type Shadow struct {
+type shadow struct {
 	ClassName string
 	Winner    *Entry
 	Hidden    *Entry
@@ -35,7 +35,7 @@ type Classpath struct {
 	inputs   []*Input
 	index    map[string]*Entry
 	more     map[string][]*Entry // the later definitions of a class, in order
-	shadowed []Shadow
+	shadowed []shadow
 	parse    ParseOptions
 
 	mu    sync.Mutex
@@ -105,7 +105,7 @@ func (cp *Classpath) reindex() {
 				continue
 			}
 			if w, ok := cp.index[e.ClassName]; ok {
-				cp.shadowed = append(cp.shadowed, Shadow{ClassName: e.ClassName, Winner: w, Hidden: e})
+				cp.shadowed = append(cp.shadowed, shadow{ClassName: e.ClassName, Winner: w, Hidden: e})
 				if cp.more == nil {
 					cp.more = make(map[string][]*Entry)
 				}
@@ -213,9 +213,6 @@ func (cp *Classpath) Settle() error {
 	return errors.Join(errs...)
 }
 
-// Len returns the number of distinct classes on the classpath.
-func (cp *Classpath) Len() int { return len(cp.index) }
-
 // Class reads and parses the class (an entry of an input opened with
 // ValidateDeferred is validated first). The result is memoised: an error for good, a class while
 // it is in use elsewhere. A name no input defines yields a *NotFoundError.
@@ -270,10 +267,6 @@ func (cp *Classpath) Entries() []*Entry {
 	return out
 }
 
-// Shadowed returns the class definitions hidden by an earlier one, in
-// classpath order.
-func (cp *Classpath) Shadowed() []Shadow { return cp.shadowed }
-
 // Close closes every input.
 func (cp *Classpath) Close() error {
 	var errs []error
@@ -283,15 +276,4 @@ func (cp *Classpath) Close() error {
 		}
 	}
 	return errors.Join(errs...)
-}
-
-// Scan reads and parses entries on GOMAXPROCS goroutines and calls fn for
-// each one, with either the class or its error. fn may be called
-// concurrently and in any order; Scan returns when every call has returned.
-func Scan(entries []*Entry, opts ParseOptions, fn func(e *Entry, c *Class, err error)) {
-	par.For(len(entries), func(i int) {
-		e := entries[i]
-		c, err := e.Parse(opts)
-		fn(e, c, err)
-	})
 }

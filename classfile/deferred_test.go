@@ -57,8 +57,8 @@ func TestDeferred(t *testing.T) {
 			t.Errorf("%s: entries %q stats %+v, want %q %+v", in.Path, classNames(in.Entries), in.Stats, classNames(want.Entries), want.Stats)
 		}
 	}
-	if len(lazy.Shadowed()) != len(eager.Shadowed()) || lazy.Len() != eager.Len() {
-		t.Errorf("shadowed %d len %d, want %d %d", len(lazy.Shadowed()), lazy.Len(), len(eager.Shadowed()), eager.Len())
+	if len(lazy.shadowed) != len(eager.shadowed) || len(lazy.index) != len(eager.index) {
+		t.Errorf("shadowed %d classes %d, want %d %d", len(lazy.shadowed), len(lazy.index), len(eager.shadowed), len(eager.index))
 	}
 	if err := lazy.Settle(); err != nil {
 		t.Errorf("second Settle = %v", err)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/fixtures"
+	"github.com/composestab/composestab/internal/par"
 )
 
 // kotlinLib is the lib folder of the Kotlin distribution the goldens were
@@ -36,7 +37,7 @@ type entryHeader struct {
 // are skipped. The result is sorted by entry name.
 func jarHeaders(t testing.TB, path string) []entryHeader {
 	t.Helper()
-	in, err := classfile.OpenInput(path)
+	in, err := classfile.InputOptions{}.Open(path)
 	if in == nil {
 		t.Fatalf("open %s: %v", path, err)
 	}
@@ -46,10 +47,12 @@ func jarHeaders(t testing.TB, path string) []entryHeader {
 	}
 	var mu sync.Mutex
 	var out []entryHeader
-	classfile.Scan(in.Entries, classfile.ParseOptions{SkipCode: true}, func(e *classfile.Entry, c *classfile.Class, err error) {
+	par.For(len(in.Entries), func(i int) {
+		e := in.Entries[i]
 		if strings.HasPrefix(e.Name, "META-INF/") {
 			return
 		}
+		c, err := e.Parse(classfile.ParseOptions{SkipCode: true})
 		if err != nil {
 			t.Errorf("parse %s: %v", e.Name, err)
 			return
