@@ -155,7 +155,7 @@ func TestGoldens(t *testing.T) {
 			var gotNames []string
 			for _, e := range jarHeaders(t, jar) {
 				md, err := Read(e.h)
-				got[e.name] = EntryText(e.name, e.h, md, err)
+				got[e.name] = entryText(e.name, e.h, md, err)
 				gotNames = append(gotNames, e.name)
 			}
 			compareGolden(t, golden, wantNames, want, gotNames, got)
@@ -228,7 +228,7 @@ func TestDecodeDistributionJars(t *testing.T) {
 			n, failed := 0, 0
 			for _, e := range jarHeaders(t, jar) {
 				n++
-				md, err := ReadStrict(e.h)
+				md, err := ReadOptions{Strict: true}.Read(e.h)
 				if err != nil {
 					var fe *FormatError
 					if errors.As(err, &fe) {

@@ -39,7 +39,7 @@ func readText(t *testing.T, h *Header) string {
 	if err != nil {
 		t.Fatalf("Read: %v", err)
 	}
-	return md.Text()
+	return md.text()
 }
 
 func TestReadClass(t *testing.T) {
@@ -230,7 +230,7 @@ func TestReadKinds(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := md.Text(); got != tt.want {
+			if got := md.text(); got != tt.want {
 				t.Errorf("got:\n%s\nwant:\n%s", got, tt.want)
 			}
 			if md.Header != tt.h || md.Kind != tt.h.Kind {
@@ -314,9 +314,9 @@ func TestReadVersions(t *testing.T) {
 		if err == nil && md.Version != [3]int{tt.mv[0], tt.mv[1], tt.mv[2]} {
 			t.Errorf("Read(mv=%v) Version = %v", tt.mv, md.Version)
 		}
-		_, serr := ReadStrict(h)
+		_, serr := ReadOptions{Strict: true}.Read(h)
 		if (serr == nil) != tt.strictOK {
-			t.Errorf("ReadStrict(mv=%v xi=%d) error = %v, want ok=%v", tt.mv, tt.xi, serr, tt.strictOK)
+			t.Errorf("strict Read(mv=%v xi=%d) error = %v, want ok=%v", tt.mv, tt.xi, serr, tt.strictOK)
 		}
 		if tt.wantVersionErr {
 			e := serr
@@ -402,7 +402,7 @@ func TestReadErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			md, err := Read(tt.h)
 			if err == nil {
-				t.Fatalf("Read succeeded:\n%s", md.Text())
+				t.Fatalf("Read succeeded:\n%s", md.text())
 			}
 			var fe *FormatError
 			if !errors.As(err, &fe) {
