@@ -95,11 +95,6 @@ func (op *opener) done() (*Input, error) {
 	return op.in, errors.Join(op.errs...)
 }
 
-// ErrNotRegular is wrapped by the FormatError for an input (or a file in a
-// class folder) that is neither a regular file nor a directory: a named
-// pipe, socket or device is refused without being opened.
-var ErrNotRegular = errors.New("not a regular file or directory")
-
 func notRegular(mode fs.FileMode) string {
 	switch {
 	case mode&fs.ModeNamedPipe != 0:
@@ -484,16 +479,6 @@ func isMultiRelease(manifest []byte) bool {
 	}
 	return false
 }
-
-// ErrTooManyEntries is wrapped by the FormatError for an archive with more
-// entries than Limits.MaxEntries.
-var ErrTooManyEntries = errors.New("too many entries")
-
-// ErrBadEntryName is wrapped by the FormatError for an archive entry whose
-// name is not a relative slash-separated path: absolute, with a "." or ".."
-// segment, an empty segment, a backslash or a NUL. Entry names are never used
-// as file paths; such an entry is reported by its name and not read.
-var ErrBadEntryName = errors.New("unsafe entry name")
 
 func safeEntryName(name string) bool {
 	if name == "" || name[0] == '/' || strings.ContainsAny(name, "\\\x00") {

@@ -136,6 +136,19 @@ type enclosingMethod struct {
 
 // Parse parses a class file. data is retained (not copied) and must not be
 // modified while the Class is in use.
+//
+// The reader works like ASM's ClassReader: a class stays in one []byte, the
+// constant pool is walked once to record entry offsets and tags, and every
+// read goes through one bounds-checked cursor with a sticky error. Parse
+// validates the whole structure (constant-pool references and tags, counts,
+// attribute lengths, code_length within 1..65535, exception ranges, one
+// attribute of each kind that the JVM allows once, annotation trees) up
+// front, so the accessors on *Class cannot fail: field, method, annotation
+// and inner-class lists are materialised on first use by the same code that
+// validated them, and strings are decoded lazily, once per constant-pool
+// index. Bytecode is decoded only when Code.Instructions is called. Counts
+// read from the file never size an allocation before they are checked
+// against the bytes left.
 func Parse(data []byte) (*Class, error) {
 	return ParseWithOptions(data, ParseOptions{})
 }

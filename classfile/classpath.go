@@ -8,10 +8,6 @@ import (
 	"github.com/composestab/composestab/internal/par"
 )
 
-// ErrClassNotFound is returned (wrapped in a *NotFoundError) by
-// Classpath.Class for a name no input defines.
-var ErrClassNotFound = errors.New("class not found")
-
 // NotFoundError reports a class missing from a classpath.
 type NotFoundError struct{ ClassName string }
 

@@ -24,7 +24,10 @@ const (
 	DefaultMaxNesting = 255
 )
 
-// Limits bound what one input may cost. Hitting a limit is a *FormatError
+// Limits bound what one input may cost: entry and input size, entries per
+// archive, archive nesting, and type and annotation nesting (no count read
+// from a file sizes an allocation before it is checked against the bytes
+// left). Hitting a limit is a *FormatError
 // for the entry or input concerned (wrapping ErrTooLarge, ErrTooManyEntries
 // or ErrNestingTooDeep); the other entries and inputs are still read. A zero
 // field means its default.
@@ -79,6 +82,17 @@ func (l Limits) resolved() Limits {
 
 // InputOptions configures how inputs are opened. The zero value gives the
 // defaults.
+//
+// Opening an input reads and validates every class entry (Validation defers
+// or skips it), so each one ends listed in Input.Entries, counted in
+// Input.Stats as skipped with a reason, or reported; one bad entry never
+// stops a scan: the Open functions return their usable result together with
+// a joined error of *FormatError values naming input and entry. Of two
+// entries with one name, the last in the central directory is used, as by
+// java.util.zip.ZipFile and the JDK's class loaders. Entry names are never
+// used as file paths; inputs that are not regular files or directories are
+// refused without being opened for reading (ReadRegularFile does the same
+// for other files), and a folder that cannot be read is an error naming it.
 type InputOptions struct {
 	// MaxRelease is the highest N whose META-INF/versions/N/ entries override
 	// base entries in a multi-release jar. 0 means no limit (newest wins); a
