@@ -210,8 +210,9 @@ func (cp *Classpath) Settle() error {
 }
 
 // Class reads and parses the class (an entry of an input opened with
-// ValidateDeferred is validated first). The result is memoised: an error for good, a class while
-// it is in use elsewhere. A name no input defines yields a *NotFoundError.
+// ValidateDeferred is validated first). The result is memoised: an error for
+// good, a class while it is in use elsewhere. A name no input defines yields
+// a *NotFoundError.
 func (cp *Classpath) Class(internalName string) (*Class, error) {
 	e := cp.Lookup(internalName)
 	if e == nil {

@@ -25,12 +25,10 @@ const (
 )
 
 // Limits bound what one input may cost: entry and input size, entries per
-// archive, archive nesting, and type and annotation nesting (no count read
-// from a file sizes an allocation before it is checked against the bytes
-// left). Hitting a limit is a *FormatError
-// for the entry or input concerned (wrapping ErrTooLarge, ErrTooManyEntries
-// or ErrNestingTooDeep); the other entries and inputs are still read. A zero
-// field means its default.
+// archive, archive nesting, and type and annotation nesting. Hitting a limit
+// is a *FormatError for the entry or input concerned (wrapping ErrTooLarge,
+// ErrTooManyEntries or ErrNestingTooDeep); the other entries and inputs are
+// still read. A zero field means its default.
 type Limits struct {
 	// MaxEntrySize caps the inflated size of one class file or nested
 	// archive (DefaultMaxEntrySize).
