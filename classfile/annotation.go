@@ -54,51 +54,10 @@ func (v ElementValue) Int() (int32, bool) {
 	return x, ok
 }
 
-// Long returns the value of a J element.
-func (v ElementValue) Long() (int64, bool) {
-	x, ok := v.Const.(int64)
-	return x, ok
-}
-
-// Float returns the value of an F element.
-func (v ElementValue) Float() (float32, bool) {
-	x, ok := v.Const.(float32)
-	return x, ok
-}
-
-// Double returns the value of a D element.
-func (v ElementValue) Double() (float64, bool) {
-	x, ok := v.Const.(float64)
-	return x, ok
-}
-
-// Bool returns the value of a Z element.
-func (v ElementValue) Bool() (bool, bool) {
-	x, ok := v.Const.(int32)
-	return x != 0, ok && v.Tag == 'Z'
-}
-
 // String returns the value of an s element.
 func (v ElementValue) String() (string, bool) {
 	x, ok := v.Const.(string)
 	return x, ok && v.Tag == 's'
-}
-
-// Strings returns the values of an array of s elements (e.g. kotlin.Metadata
-// d1 and d2). An empty array yields an empty, non-nil slice.
-func (v ElementValue) Strings() ([]string, bool) {
-	if v.Tag != '[' {
-		return nil, false
-	}
-	out := make([]string, len(v.Array))
-	for i, e := range v.Array {
-		s, ok := e.String()
-		if !ok {
-			return nil, false
-		}
-		out[i] = s
-	}
-	return out, true
 }
 
 // Ints returns the values of an array of B, C, I, S or Z elements (e.g.

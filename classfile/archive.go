@@ -23,16 +23,16 @@ type Input struct {
 	Path string
 	// Entries lists the class entries after multi-release resolution, in
 	// archive (or sorted path) order. module-info and package-info classes are
-	// included. Unless the input was opened Lazy, every entry has been read
-	// and parsed once: a class that cannot be is not listed but reported
-	// (for an input opened Deferred, once its Classpath has settled).
+	// included. Unless the input was opened with ValidateNone, every entry has
+	// been read and parsed once: a class that cannot be is not listed but
+	// reported (with ValidateDeferred, once its Classpath has settled).
 	Entries []*Entry
 	// Stats accounts for the class entries not listed.
 	Stats InputStats
 
 	closer io.Closer
-	// deferred is set while the entries of an input opened Deferred are
-	// not all validated (until Classpath.Settle).
+	// deferred is set while the entries of an input opened with
+	// ValidateDeferred are not all validated (until Classpath.Settle).
 	deferred bool
 	read     atomic.Int64 // bytes inflated by deferred validation
 }
@@ -45,18 +45,6 @@ func (in *Input) Close() error {
 	err := in.closer.Close()
 	in.closer = nil
 	return err
-}
-
-// OpenInput opens a .class file, a folder of classes (searched recursively),
-// a .jar/.zip or an .aar with the default options. It returns the usable
-// Input together with a joined error of every problem found; the Input is nil
-// only if nothing at all could be read.
-func OpenInput(path string) (*Input, error) { return InputOptions{}.Open(path) }
-
-// NewArchiveInput reads a jar, zip or (if name ends in ".aar") AAR from r,
-// with the default options. name is used as the Input's Path.
-func NewArchiveInput(name string, r io.ReaderAt, size int64) (*Input, error) {
-	return InputOptions{}.OpenArchive(name, r, size)
 }
 
 // opener collects one input's entries, counts and errors in a fixed order.
@@ -97,20 +85,15 @@ func withCause(msg string, err error) string {
 }
 
 func (op *opener) done() (*Input, error) {
-	switch {
-	case op.o.Lazy:
-	case op.o.Deferred:
+	switch op.o.Validation {
+	case ValidateNone:
+	case ValidateDeferred:
 		op.in.deferred = len(op.in.Entries) > 0
 	default:
 		op.validate()
 	}
 	return op.in, errors.Join(op.errs...)
 }
-
-// ErrNotRegular is wrapped by the FormatError for an input (or a file in a
-// class folder) that is neither a regular file nor a directory: a named
-// pipe, socket or device is refused without being opened.
-var ErrNotRegular = errors.New("not a regular file or directory")
 
 func notRegular(mode fs.FileMode) string {
 	switch {
@@ -126,7 +109,10 @@ func notRegular(mode fs.FileMode) string {
 	return "not a regular file (mode " + mode.String() + ")"
 }
 
-// Open is OpenInput with these options.
+// Open opens a .class file, a folder of classes (searched recursively), a
+// .jar/.zip or an .aar. It returns the usable Input together with a joined
+// error of every problem found; the Input is nil only if nothing at all could
+// be read.
 func (o InputOptions) Open(p string) (*Input, error) {
 	st, err := os.Stat(p)
 	if err != nil {
@@ -175,7 +161,8 @@ func openRegular(p string) (*os.File, error) {
 	return f, nil
 }
 
-// OpenArchive is NewArchiveInput with these options.
+// OpenArchive reads a jar, zip or (if name ends in ".aar") AAR from r. name is
+// used as the Input's Path.
 func (o InputOptions) OpenArchive(name string, r io.ReaderAt, size int64) (*Input, error) {
 	op := o.newOpener(name)
 	isAAR := strings.EqualFold(path.Ext(name), ".aar")
@@ -201,7 +188,7 @@ func (o InputOptions) openClassFile(p string, size int64) (*Input, error) {
 			return op.in, nil
 		}
 	}
-	if o.Lazy {
+	if o.Validation == ValidateNone {
 		// Listed anyway, named after the file, as every lazy entry is.
 		e.ClassName = strings.TrimSuffix(filepath.Base(p), filepath.Ext(p))
 		op.in.Entries = []*Entry{e}
@@ -492,16 +479,6 @@ func isMultiRelease(manifest []byte) bool {
 	}
 	return false
 }
-
-// ErrTooManyEntries is wrapped by the FormatError for an archive with more
-// entries than Limits.MaxEntries.
-var ErrTooManyEntries = errors.New("too many entries")
-
-// ErrBadEntryName is wrapped by the FormatError for an archive entry whose
-// name is not a relative slash-separated path: absolute, with a "." or ".."
-// segment, an empty segment, a backslash or a NUL. Entry names are never used
-// as file paths; such an entry is reported by its name and not read.
-var ErrBadEntryName = errors.New("unsafe entry name")
 
 func safeEntryName(name string) bool {
 	if name == "" || name[0] == '/' || strings.ContainsAny(name, "\\\x00") {

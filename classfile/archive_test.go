@@ -28,7 +28,7 @@ func classNames(entries []*Entry) []string {
 }
 
 func TestOpenDir(t *testing.T) {
-	in, err := OpenInput("testdata/classes")
+	in, err := openInput("testdata/classes")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestOpenDir(t *testing.T) {
 }
 
 func TestOpenClassFile(t *testing.T) {
-	in, err := OpenInput("testdata/classes/fixture/Sample$Inner.class")
+	in, err := openInput("testdata/classes/fixture/Sample$Inner.class")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,22 +60,22 @@ func TestOpenClassFile(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "Broken.class")
 	os.WriteFile(p, []byte{0xCA, 0xFE, 0xBA, 0xBE, 0}, 0o644)
-	in, err = OpenInput(p)
+	in, err = openInput(p)
 	var fe *FormatError
 	if !errors.As(err, &fe) || fe.Path != p || in == nil || len(in.Entries) != 0 || in.Stats.Failed != 1 || in.Stats.ClassEntries != 1 {
 		t.Errorf("broken: %v %+v", err, in)
 	}
-	in, err = InputOptions{Lazy: true}.Open(p)
+	in, err = InputOptions{Validation: ValidateNone}.Open(p)
 	if !errors.As(err, &fe) || fe.Path != p || in == nil || len(in.Entries) != 1 || in.Entries[0].ClassName != "Broken" {
 		t.Errorf("broken, lazy: %v %+v", err, in)
 	}
-	if _, err := OpenInput(filepath.Join(dir, "missing.jar")); !errors.Is(err, os.ErrNotExist) {
+	if _, err := openInput(filepath.Join(dir, "missing.jar")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing: %v", err)
 	}
 }
 
 func TestOpenJar(t *testing.T) {
-	in, err := OpenInput("testdata/jars/fixture.jar")
+	in, err := openInput("testdata/jars/fixture.jar")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestOpenJar(t *testing.T) {
 	}
 	var n int
 	var mu sync.Mutex
-	Scan(in.Entries, ParseOptions{}, func(e *Entry, c *Class, err error) {
+	scan(in.Entries, ParseOptions{}, func(e *Entry, c *Class, err error) {
 		mu.Lock()
 		defer mu.Unlock()
 		n++
@@ -138,7 +138,7 @@ func TestMultiReleaseNeedsManifest(t *testing.T) {
 		if mr {
 			files = append(files, zipFile{"META-INF/MANIFEST.MF", []byte("Manifest-Version: 1.0\r\nMulti-Release: true\r\n")})
 		}
-		in, err := NewArchiveInput("x.jar", bytes.NewReader(makeZip(t, files...)), int64(len(makeZip(t, files...))))
+		in, err := InputOptions{}.OpenArchive("x.jar", bytes.NewReader(makeZip(t, files...)), int64(len(makeZip(t, files...))))
 		if err != nil || len(in.Entries) != 1 {
 			t.Fatalf("mr=%v: %v %d entries", mr, err, len(in.Entries))
 		}
@@ -149,7 +149,7 @@ func TestMultiReleaseNeedsManifest(t *testing.T) {
 }
 
 func TestOpenAAR(t *testing.T) {
-	in, err := OpenInput("testdata/jars/fixture.aar")
+	in, err := openInput("testdata/jars/fixture.aar")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,11 +167,11 @@ func TestOpenAAR(t *testing.T) {
 		}
 	}
 	cp := NewClasspath(in)
-	if cp.Len() != len(fixtureClasses)-1 { // module-info is not a class
-		t.Errorf("Len = %d", cp.Len())
+	if len(cp.index) != len(fixtureClasses)-1 { // module-info is not a class
+		t.Errorf("%d classes", len(cp.index))
 	}
-	if len(cp.Shadowed()) != 6 || cp.Shadowed()[0].Hidden.Name != "libs/extra.jar!/fixture/All.class" || cp.Shadowed()[0].Winner.Name != "classes.jar!/fixture/All.class" {
-		t.Errorf("Shadowed = %+v", cp.Shadowed())
+	if len(cp.shadowed) != 6 || cp.shadowed[0].Hidden.Name != "libs/extra.jar!/fixture/All.class" || cp.shadowed[0].Winner.Name != "classes.jar!/fixture/All.class" {
+		t.Errorf("shadowed = %+v", cp.shadowed)
 	}
 	c, err := cp.Class("fixture/Sample")
 	if err != nil || c.Version.Major != 61 {
@@ -198,7 +198,7 @@ func TestClasspath(t *testing.T) {
 		t.Error("module-info indexed")
 	}
 	var hidden []string
-	for _, s := range cp.Shadowed() {
+	for _, s := range cp.shadowed {
 		if s.Winner.Input != "testdata/classes" || s.Hidden.Input != "testdata/jars/mr.jar" || s.Winner.ClassName != s.ClassName {
 			t.Errorf("shadow %+v", s)
 		}
@@ -208,8 +208,8 @@ func TestClasspath(t *testing.T) {
 	if want := fixtureClasses[:6]; !reflect.DeepEqual(hidden, want) {
 		t.Errorf("hidden %q", hidden)
 	}
-	if n := len(cp.Entries()); n != cp.Len() || n != len(fixtureClasses)-1+3 {
-		t.Errorf("Entries %d, Len %d", n, cp.Len())
+	if n := len(cp.Entries()); n != len(cp.index) || n != len(fixtureClasses)-1+3 {
+		t.Errorf("Entries %d, %d classes", n, len(cp.index))
 	}
 	// Memoised and concurrent.
 	var wg sync.WaitGroup
@@ -300,7 +300,7 @@ func TestArchiveHardening(t *testing.T) {
 		if err == nil || len(in.Entries) != 0 || in.Stats.Failed != 1 {
 			t.Errorf("lying entry: %v, %d entries", err, len(in.Entries))
 		}
-		in, err = openBytes("liar.jar", buf.Bytes(), InputOptions{Lazy: true, Limits: Limits{MaxEntrySize: 1 << 20}})
+		in, err = openBytes("liar.jar", buf.Bytes(), InputOptions{Validation: ValidateNone, Limits: Limits{MaxEntrySize: 1 << 20}})
 		if err != nil || len(in.Entries) != 1 {
 			t.Fatalf("%v", err)
 		}
@@ -322,13 +322,13 @@ func TestArchiveHardening(t *testing.T) {
 	t.Run("bad entry does not stop the scan", func(t *testing.T) {
 		z := makeZip(t, zipFile{"p/Min.class", good}, zipFile{"p/Bad.class", good[:40]}, zipFile{"fixture/Sample.class", sample},
 			zipFile{"p/", nil}, zipFile{"readme.txt", []byte("hi")})
-		in, err := openBytes("mixed.jar", z, InputOptions{Lazy: true})
+		in, err := openBytes("mixed.jar", z, InputOptions{Validation: ValidateNone})
 		if err != nil || len(in.Entries) != 3 {
 			t.Fatalf("%v, %d entries", err, len(in.Entries))
 		}
 		var mu sync.Mutex
 		errs := map[string]error{}
-		Scan(in.Entries, ParseOptions{}, func(e *Entry, c *Class, err error) {
+		scan(in.Entries, ParseOptions{}, func(e *Entry, c *Class, err error) {
 			mu.Lock()
 			errs[e.Name] = err
 			mu.Unlock()

@@ -17,7 +17,7 @@ var benchCorpus struct {
 func loadBenchCorpus(b *testing.B) ([][]byte, int64) {
 	p := kotlinLib(b, "kotlin-compiler.jar")
 	benchCorpus.once.Do(func() {
-		in, err := OpenInput(p)
+		in, err := openInput(p)
 		if err != nil {
 			benchCorpus.err = err
 			return
@@ -102,11 +102,11 @@ func BenchmarkOpenScan(b *testing.B) {
 			b.ReportAllocs()
 			var n atomic.Int64
 			for b.Loop() {
-				in, err := OpenInput(p)
+				in, err := openInput(p)
 				if err != nil {
 					b.Fatal(err)
 				}
-				Scan(in.Entries, bc.opts, func(e *Entry, c *Class, err error) {
+				scan(in.Entries, bc.opts, func(e *Entry, c *Class, err error) {
 					if err != nil {
 						b.Error(err)
 					}
@@ -125,7 +125,7 @@ func BenchmarkOpenInput(b *testing.B) {
 	p := kotlinLib(b, "kotlin-compiler.jar")
 	b.ReportAllocs()
 	for b.Loop() {
-		in, err := OpenInput(p)
+		in, err := openInput(p)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -138,7 +138,7 @@ func BenchmarkOpenInput(b *testing.B) {
 // under everything else a scan does.
 func BenchmarkInflate(b *testing.B) {
 	p := kotlinLib(b, "kotlin-compiler.jar")
-	in, err := InputOptions{Lazy: true}.Open(p)
+	in, err := InputOptions{Validation: ValidateNone}.Open(p)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -15,9 +15,9 @@ func (v Version) String() string {
 	return strconv.Itoa(int(v.Major)) + "." + strconv.Itoa(int(v.Minor))
 }
 
-// Java returns the Java SE release that introduced this major version (1 for
+// java returns the Java SE release that introduced this major version (1 for
 // 45 through 48 meaning 1.0-1.4, 5 for 49, 8 for 52, ...), or 0 if unknown.
-func (v Version) Java() int {
+func (v Version) java() int {
 	switch {
 	case v.Major < 45:
 		return 0
@@ -58,7 +58,7 @@ type Class struct {
 	sourceFile, signature uint16
 	visAnn, invisAnn      span // annotation attribute bodies
 	inner                 span // the InnerClasses attribute body
-	enclosing             *EnclosingMethod
+	enclosing             *enclosingMethod
 
 	ifacesOnce  sync.Once
 	ifaces      []string
@@ -98,11 +98,6 @@ type Field struct {
 	Annotations []Annotation
 }
 
-// Annotation returns the field annotation with the given type descriptor, or nil.
-func (f *Field) Annotation(descriptor string) *Annotation {
-	return findAnnotation(f.Annotations, descriptor)
-}
-
 // Method is a method_info.
 type Method struct {
 	Access     AccessFlags
@@ -130,10 +125,10 @@ type InnerClass struct {
 	Access    AccessFlags
 }
 
-// EnclosingMethod is the EnclosingMethod attribute of a local or anonymous
+// enclosingMethod is the EnclosingMethod attribute of a local or anonymous
 // class. Name and Descriptor are "" when the class is not enclosed by a
 // method (e.g. it appears in an initializer).
-type EnclosingMethod struct {
+type enclosingMethod struct {
 	Class      string
 	Name       string
 	Descriptor string
@@ -141,6 +136,19 @@ type EnclosingMethod struct {
 
 // Parse parses a class file. data is retained (not copied) and must not be
 // modified while the Class is in use.
+//
+// The reader works like ASM's ClassReader: a class stays in one []byte, the
+// constant pool is walked once to record entry offsets and tags, and every
+// read goes through one bounds-checked cursor with a sticky error. Parse
+// validates the whole structure (constant-pool references and tags, counts,
+// attribute lengths, code_length within 1..65535, exception ranges, one
+// attribute of each kind that the JVM allows once, annotation trees) up
+// front, so the accessors on *Class cannot fail: field, method, annotation
+// and inner-class lists are materialised on first use by the same code that
+// validated them, and strings are decoded lazily, once per constant-pool
+// index. Bytecode is decoded only when Code.Instructions is called. Counts
+// read from the file never size an allocation before they are checked
+// against the bytes left.
 func Parse(data []byte) (*Class, error) {
 	return ParseWithOptions(data, ParseOptions{})
 }
@@ -553,7 +561,7 @@ func (p *parser) classAttributes() {
 				ci := body.u2()
 				mi := body.u2()
 				if p.pool.check(&body, ci, TagClass) && p.pool.checkOpt(&body, mi, TagNameAndType) && p.sub(&body) {
-					em := &EnclosingMethod{Class: p.pool.className(ci)}
+					em := &enclosingMethod{Class: p.pool.className(ci)}
 					if mi != 0 {
 						nt := p.pool.nameAndType(mi)
 						em.Name, em.Descriptor = nt.Name, nt.Descriptor
@@ -655,12 +663,6 @@ func (c *Class) Signature() string { return c.pool.utf8Opt(c.signature) }
 // Pool returns the constant pool.
 func (c *Class) Pool() *ConstantPool { return c.pool }
 
-// Bytes returns the class-file bytes the Class was parsed from.
-func (c *Class) Bytes() []byte { return c.data }
-
-// EnclosingMethod returns the EnclosingMethod attribute, nil if absent.
-func (c *Class) EnclosingMethod() *EnclosingMethod { return c.enclosing }
-
 // InnerClasses returns the InnerClasses attribute entries.
 func (c *Class) InnerClasses() []InnerClass {
 	c.innerOnce.Do(func() {
@@ -682,12 +684,6 @@ func (c *Class) Annotations() []Annotation {
 		c.anns = c.annotationsAt(c.anns, c.invisAnn, false)
 	})
 	return c.anns
-}
-
-// Annotation returns the class annotation with the given type descriptor
-// (e.g. "Lkotlin/Metadata;"), or nil.
-func (c *Class) Annotation(descriptor string) *Annotation {
-	return findAnnotation(c.Annotations(), descriptor)
 }
 
 // AnnotationTypes returns the type descriptors of the class annotations, in the order of
@@ -722,7 +718,9 @@ func (c *Class) AnnotationValue(descriptor, name string) (ElementValue, bool) {
 }
 
 // AnnotationStrings returns the strings of an array-of-strings element of the class annotation
-// of type descriptor, as AnnotationValue then Strings do, without an ElementValue per string.
+// of type descriptor (kotlin.Metadata's d1 and d2, say), without an ElementValue per string: ok
+// is false unless the element is an array of s elements, and an empty array yields an empty,
+// non-nil slice.
 func (c *Class) AnnotationStrings(descriptor, name string) ([]string, bool) {
 	cur, _, ok := c.findElement(descriptor, name)
 	if !ok || cur.u1() != '[' {

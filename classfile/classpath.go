@@ -8,10 +8,6 @@ import (
 	"github.com/composestab/composestab/internal/par"
 )
 
-// ErrClassNotFound is returned (wrapped in a *NotFoundError) by
-// Classpath.Class for a name no input defines.
-var ErrClassNotFound = errors.New("class not found")
-
 // NotFoundError reports a class missing from a classpath.
 type NotFoundError struct{ ClassName string }
 
@@ -21,9 +17,9 @@ func (e *NotFoundError) Error() string { return "classfile: class " + e.ClassNam
 // Is makes errors.Is(err, ErrClassNotFound) true.
 func (e *NotFoundError) Is(target error) bool { return target == ErrClassNotFound }
 
-// Shadow records a class defined by more than one input entry: Winner comes
+// shadow records a class defined by more than one input entry: Winner comes
 // first on the classpath and is used; Hidden is never read.
-type Shadow struct {
+type shadow struct {
 	ClassName string
 	Winner    *Entry
 	Hidden    *Entry
@@ -35,7 +31,7 @@ type Classpath struct {
 	inputs   []*Input
 	index    map[string]*Entry
 	more     map[string][]*Entry // the later definitions of a class, in order
-	shadowed []Shadow
+	shadowed []shadow
 	parse    ParseOptions
 
 	mu    sync.Mutex
@@ -105,7 +101,7 @@ func (cp *Classpath) reindex() {
 				continue
 			}
 			if w, ok := cp.index[e.ClassName]; ok {
-				cp.shadowed = append(cp.shadowed, Shadow{ClassName: e.ClassName, Winner: w, Hidden: e})
+				cp.shadowed = append(cp.shadowed, shadow{ClassName: e.ClassName, Winner: w, Hidden: e})
 				if cp.more == nil {
 					cp.more = make(map[string][]*Entry)
 				}
@@ -121,9 +117,9 @@ func (cp *Classpath) reindex() {
 func (cp *Classpath) SetParseOptions(opts ParseOptions) { cp.parse = opts }
 
 // Lookup returns the winning entry for an internal class name, or nil. The
-// entries of an input opened Deferred are validated as Lookup meets them, so
-// that a broken one loses to the next definition, as it would have had it
-// been dropped when opened.
+// entries of an input opened with ValidateDeferred are validated as Lookup
+// meets them, so that a broken one loses to the next definition, as it would
+// have had it been dropped when opened.
 func (cp *Classpath) Lookup(internalName string) *Entry {
 	e := cp.index[internalName]
 	if e == nil || !e.deferred() {
@@ -140,11 +136,11 @@ func (cp *Classpath) Lookup(internalName string) *Entry {
 	return nil
 }
 
-// Check validates an entry of an input opened Deferred the first time it is
-// asked, and returns the class it parsed then (nil on later calls). The
-// error is the entry's, as opening would have reported it: such an entry is
-// on the classpath for no lookup, and Settle reports it. For an entry of any
-// other input Check does nothing.
+// Check validates an entry of an input opened with ValidateDeferred the first
+// time it is asked, and returns the class it parsed then (nil on later
+// calls). The error is the entry's, as opening would have reported it: such
+// an entry is on the classpath for no lookup, and Settle reports it. For an
+// entry of any other input Check does nothing.
 func (cp *Classpath) Check(e *Entry) (*Class, error) {
 	if !e.deferred() {
 		return nil, nil
@@ -162,8 +158,8 @@ func (cp *Classpath) Check(e *Entry) (*Class, error) {
 	return c, cell.err
 }
 
-// deferred tells whether e belongs to an input opened Deferred and not
-// settled yet.
+// deferred tells whether e belongs to an input opened with ValidateDeferred
+// and not settled yet.
 func (e *Entry) deferred() bool { return e.src != nil && e.src.in != nil && e.src.in.deferred }
 
 func (cp *Classpath) cell(e *Entry) *classCell {
@@ -178,10 +174,10 @@ func (cp *Classpath) cell(e *Entry) *classCell {
 }
 
 // Settle validates, on GOMAXPROCS goroutines, the entries of inputs opened
-// Deferred that no lookup has met, drops the broken ones from Entries,
-// counts them in Stats and returns their errors in input and entry order:
-// afterwards the inputs are as if opened without Deferred. Call it when no
-// other goroutine uses the classpath.
+// with ValidateDeferred that no lookup has met, drops the broken ones from
+// Entries, counts them in Stats and returns their errors in input and entry
+// order: afterwards the inputs are as if opened with ValidateAll. Call it
+// when no other goroutine uses the classpath.
 func (cp *Classpath) Settle() error {
 	var errs []error
 	changed := false
@@ -213,12 +209,10 @@ func (cp *Classpath) Settle() error {
 	return errors.Join(errs...)
 }
 
-// Len returns the number of distinct classes on the classpath.
-func (cp *Classpath) Len() int { return len(cp.index) }
-
-// Class reads and parses the class (an entry of an input opened Deferred is
-// validated first). The result is memoised: an error for good, a class while
-// it is in use elsewhere. A name no input defines yields a *NotFoundError.
+// Class reads and parses the class (an entry of an input opened with
+// ValidateDeferred is validated first). The result is memoised: an error for
+// good, a class while it is in use elsewhere. A name no input defines yields
+// a *NotFoundError.
 func (cp *Classpath) Class(internalName string) (*Class, error) {
 	e := cp.Lookup(internalName)
 	if e == nil {
@@ -257,7 +251,7 @@ func (cp *Classpath) Class(internalName string) (*Class, error) {
 func (cp *Classpath) Inputs() []*Input { return cp.inputs }
 
 // Entries returns the winning entry of every class, in classpath order. Before
-// Settle it validates, one by one, the entries of Deferred inputs it needs.
+// Settle it validates, one by one, the ValidateDeferred entries it needs.
 func (cp *Classpath) Entries() []*Entry {
 	out := make([]*Entry, 0, len(cp.index))
 	for _, in := range cp.inputs {
@@ -270,10 +264,6 @@ func (cp *Classpath) Entries() []*Entry {
 	return out
 }
 
-// Shadowed returns the class definitions hidden by an earlier one, in
-// classpath order.
-func (cp *Classpath) Shadowed() []Shadow { return cp.shadowed }
-
 // Close closes every input.
 func (cp *Classpath) Close() error {
 	var errs []error
@@ -283,15 +273,4 @@ func (cp *Classpath) Close() error {
 		}
 	}
 	return errors.Join(errs...)
-}
-
-// Scan reads and parses entries on GOMAXPROCS goroutines and calls fn for
-// each one, with either the class or its error. fn may be called
-// concurrently and in any order; Scan returns when every call has returned.
-func Scan(entries []*Entry, opts ParseOptions, fn func(e *Entry, c *Class, err error)) {
-	par.For(len(entries), func(i int) {
-		e := entries[i]
-		c, err := e.Parse(opts)
-		fn(e, c, err)
-	})
 }

@@ -174,7 +174,7 @@ func TestOpcodeString(t *testing.T) {
 // TestLocalVariables reads the LocalVariableTable kotlinc wrote for kinds.KCallAll; javap -l
 // prints the same entries.
 func TestLocalVariables(t *testing.T) {
-	in, err := OpenInput("../testdata/golden/kinds/kinds.jar")
+	in, err := openInput("../testdata/golden/kinds/kinds.jar")
 	if err != nil {
 		t.Fatal(err)
 	}

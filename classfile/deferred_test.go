@@ -8,9 +8,9 @@ import (
 	"testing"
 )
 
-// TestDeferred checks that a classpath opened Deferred resolves and, once
-// settled, lists, counts and reports exactly what eager opening does, and
-// that a broken entry loses to the next definition of its class.
+// TestDeferred checks that a classpath opened with ValidateDeferred resolves
+// and, once settled, lists, counts and reports exactly what eager opening
+// does, and that a broken entry loses to the next definition of its class.
 func TestDeferred(t *testing.T) {
 	dir := t.TempDir()
 	good := minimalClass()
@@ -33,7 +33,7 @@ func TestDeferred(t *testing.T) {
 		t.Fatal("eager open found nothing wrong")
 	}
 	defer eager.Close()
-	lazy, openErr := InputOptions{Deferred: true}.OpenClasspath(paths)
+	lazy, openErr := InputOptions{Validation: ValidateDeferred}.OpenClasspath(paths)
 	if openErr != nil {
 		t.Fatalf("deferred open reported %v", openErr)
 	}
@@ -57,8 +57,8 @@ func TestDeferred(t *testing.T) {
 			t.Errorf("%s: entries %q stats %+v, want %q %+v", in.Path, classNames(in.Entries), in.Stats, classNames(want.Entries), want.Stats)
 		}
 	}
-	if len(lazy.Shadowed()) != len(eager.Shadowed()) || lazy.Len() != eager.Len() {
-		t.Errorf("shadowed %d len %d, want %d %d", len(lazy.Shadowed()), lazy.Len(), len(eager.Shadowed()), eager.Len())
+	if len(lazy.shadowed) != len(eager.shadowed) || len(lazy.index) != len(eager.index) {
+		t.Errorf("shadowed %d classes %d, want %d %d", len(lazy.shadowed), len(lazy.index), len(eager.shadowed), len(eager.index))
 	}
 	if err := lazy.Settle(); err != nil {
 		t.Errorf("second Settle = %v", err)

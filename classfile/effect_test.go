@@ -42,7 +42,7 @@ func TestStackEffectTable(t *testing.T) {
 func TestStackEffectCompiled(t *testing.T) {
 	checked := 0
 	for _, jar := range []string{"lib1/lib1.jar", "lib2/lib2.jar", "javalib/javalib.jar", "kinds/kinds.jar", "app/app.jar"} {
-		in, err := OpenInput(filepath.Join("..", "testdata", "golden", jar))
+		in, err := openInput(filepath.Join("..", "testdata", "golden", jar))
 		if err != nil {
 			t.Fatal(err)
 		}

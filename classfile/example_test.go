@@ -18,17 +18,16 @@ func ExampleParse() {
 	}
 	f := c.Field("$stable")
 	fmt.Println(c.Name(), c.Version, f.Access, f.Descriptor)
-	si := c.Annotation("Landroidx/compose/runtime/internal/StabilityInferred;")
-	p, _ := si.Value("parameters")
+	p, _ := c.AnnotationValue("Landroidx/compose/runtime/internal/StabilityInferred;", "parameters")
 	n, _ := p.Int()
-	fmt.Println("parameters:", n, "visible:", si.Visible)
+	fmt.Println("parameters:", n)
 	ins, _ := c.Method("<clinit>", "()V").Code.Instructions()
 	for _, in := range ins {
 		fmt.Println(in.Offset, in.Opcode, in.Int)
 	}
 	// Output:
 	// sample/Foo 52.0 0x0019 I
-	// parameters: 0 visible: false
+	// parameters: 0
 	// 0 bipush 8
 	// 2 putstatic 0
 	// 5 return 0
@@ -42,7 +41,6 @@ func ExampleOpenClasspath() {
 	defer cp.Close()
 	e := cp.Lookup("fixture/Sample")
 	fmt.Println(e.Input, e.Name)
-	fmt.Println(len(cp.Shadowed()), "classes shadowed")
 	c, err := cp.Class("fixture/Sample")
 	if err != nil {
 		panic(err)
@@ -50,6 +48,5 @@ func ExampleOpenClasspath() {
 	fmt.Println(c.SuperName(), c.Interfaces())
 	// Output:
 	// testdata/classes fixture/Sample.class
-	// 12 classes shadowed
 	// java/util/ArrayList [java/io/Serializable java/lang/Cloneable]
 }

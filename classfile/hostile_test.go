@@ -26,14 +26,14 @@ func statsAddUp(t *testing.T, in *Input) {
 
 func TestStatsAddUp(t *testing.T) {
 	for _, p := range []string{"testdata/jars/fixture.jar", "testdata/jars/mr.jar", "testdata/jars/fixture.aar", "testdata/classes", "../testdata/hostile/nested.aar", "../testdata/hostile/duplicate.jar"} {
-		in, _ := OpenInput(p)
+		in, _ := openInput(p)
 		statsAddUp(t, in)
 	}
-	in, _ := OpenInput("testdata/jars/fixture.aar")
+	in, _ := openInput("testdata/jars/fixture.aar")
 	if in.Stats.Skipped[SkipNotOnClasspath] != 0 || len(in.Entries) != len(fixtureClasses)+6 {
 		t.Errorf("fixture.aar: %+v", in.Stats)
 	}
-	in, _ = OpenInput("testdata/jars/mr.jar")
+	in, _ = openInput("testdata/jars/mr.jar")
 	if in.Stats.Skipped[SkipOtherRelease] == 0 {
 		t.Errorf("mr.jar: %+v", in.Stats)
 	}
@@ -42,7 +42,7 @@ func TestStatsAddUp(t *testing.T) {
 func TestMaxInputSize(t *testing.T) {
 	good := minimalClass()
 	z := makeZip(t, zipFile{"p/A.class", good}, zipFile{"p/B.class", good}, zipFile{"p/C.class", good})
-	in, err := openBytes("big.jar", z, InputOptions{Lazy: true, Limits: Limits{MaxInputSize: int64(len(good)) + 10}})
+	in, err := openBytes("big.jar", z, InputOptions{Validation: ValidateNone, Limits: Limits{MaxInputSize: int64(len(good)) + 10}})
 	var fe *FormatError
 	if !errors.Is(err, ErrTooLarge) || !errors.As(err, &fe) || fe.Entry != "p/B.class" || len(in.Entries) != 1 || in.Stats.Failed != 2 {
 		t.Errorf("%v; %d entries, %+v", err, len(in.Entries), in.Stats)
@@ -66,7 +66,7 @@ func TestNotRegular(t *testing.T) {
 	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
 		t.Skip("no named pipes:", err)
 	}
-	if _, err := OpenInput(pipe); !errors.Is(err, ErrNotRegular) {
+	if _, err := openInput(pipe); !errors.Is(err, ErrNotRegular) {
 		t.Errorf("pipe input: %v", err)
 	}
 	classes := filepath.Join(dir, "classes", "p")
@@ -75,7 +75,7 @@ func TestNotRegular(t *testing.T) {
 	syscall.Mkfifo(filepath.Join(classes, "Pipe.class"), 0o644)
 	os.Symlink("..", filepath.Join(classes, "loop"))
 	os.Symlink("Pipe.class", filepath.Join(classes, "Link.class"))
-	in, err := OpenInput(filepath.Join(dir, "classes"))
+	in, err := openInput(filepath.Join(dir, "classes"))
 	var got []string
 	for _, e := range flatten(nil, err) {
 		var fe *FormatError
@@ -124,11 +124,11 @@ func manyEntriesJar(b *testing.B, n int) []byte {
 // raised, so that every one is validated and reported; see allocs and B/op.
 func BenchmarkHostileManyEntries(b *testing.B) {
 	data := manyEntriesJar(b, 200_000)
-	for _, lazy := range []bool{false, true} {
-		b.Run("lazy="+strconv.FormatBool(lazy), func(b *testing.B) {
+	for _, v := range []Validation{ValidateAll, ValidateNone} {
+		b.Run("validate="+[...]string{ValidateAll: "all", ValidateNone: "none"}[v], func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				in, _ := InputOptions{Lazy: lazy, Limits: Limits{MaxEntries: 1 << 20}}.OpenArchive("many.jar", bytes.NewReader(data), int64(len(data)))
+				in, _ := InputOptions{Validation: v, Limits: Limits{MaxEntries: 1 << 20}}.OpenArchive("many.jar", bytes.NewReader(data), int64(len(data)))
 				if in.Stats.ClassEntries != 200_000 {
 					b.Fatal(in.Stats)
 				}
@@ -169,7 +169,7 @@ func TestLinkedFolders(t *testing.T) {
 	link("..", "classes/p/up")                              // a loop to a parent
 	link("nowhere", "classes/p/dangling")                   // leads nowhere, not a class
 	for _, root := range []string{filepath.Join(dir, "classes"), filepath.Join(dir, "classes") + "/"} {
-		in, err := OpenInput(root)
+		in, err := openInput(root)
 		// The JVM reads a/tob/B.class too, and refuses it for its name.
 		var got []string
 		for _, e := range flatten(nil, err) {

@@ -103,7 +103,7 @@ func TestAgainstJavapStdlib(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow")
 	}
-	in, err := OpenInput(kotlinLib(t, "kotlin-stdlib.jar"))
+	in, err := openInput(kotlinLib(t, "kotlin-stdlib.jar"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,10 +24,11 @@ const (
 	DefaultMaxNesting = 255
 )
 
-// Limits bound what one input may cost. Hitting a limit is a *FormatError
-// for the entry or input concerned (wrapping ErrTooLarge, ErrTooManyEntries
-// or ErrNestingTooDeep); the other entries and inputs are still read. A zero
-// field means its default.
+// Limits bound what one input may cost: entry and input size, entries per
+// archive, archive nesting, and type and annotation nesting. Hitting a limit
+// is a *FormatError for the entry or input concerned (wrapping ErrTooLarge,
+// ErrTooManyEntries or ErrNestingTooDeep); the other entries and inputs are
+// still read. A zero field means its default.
 type Limits struct {
 	// MaxEntrySize caps the inflated size of one class file or nested
 	// archive (DefaultMaxEntrySize).
@@ -79,6 +80,17 @@ func (l Limits) resolved() Limits {
 
 // InputOptions configures how inputs are opened. The zero value gives the
 // defaults.
+//
+// Opening an input reads and validates every class entry (Validation defers
+// or skips it), so each one ends listed in Input.Entries, counted in
+// Input.Stats as skipped with a reason, or reported; one bad entry never
+// stops a scan: the Open functions return their usable result together with
+// a joined error of *FormatError values naming input and entry. Of two
+// entries with one name, the last in the central directory is used, as by
+// java.util.zip.ZipFile and the JDK's class loaders. Entry names are never
+// used as file paths; inputs that are not regular files or directories are
+// refused without being opened for reading (ReadRegularFile does the same
+// for other files), and a folder that cannot be read is an error naming it.
 type InputOptions struct {
 	// MaxRelease is the highest N whose META-INF/versions/N/ entries override
 	// base entries in a multi-release jar. 0 means no limit (newest wins); a
@@ -86,18 +98,30 @@ type InputOptions struct {
 	MaxRelease int
 	// Limits bound sizes, counts and nesting.
 	Limits Limits
-	// Lazy skips the validation of every class entry when the input is
-	// opened: entries are then listed by name and a broken class file is
-	// only reported when it is read.
-	Lazy bool
-	// Deferred validates each class entry of an archive or folder when a
-	// Classpath first reads it instead of when the input is opened, so that
+	// Validation says when the class entries are validated; the zero value
+	// validates them all when the input is opened.
+	Validation Validation
+}
+
+// Validation says when an input's class entries are read and parsed to
+// check them, which decides when a broken one is reported and dropped.
+type Validation uint8
+
+const (
+	// ValidateAll validates every class entry when the input is opened, so
+	// Input.Entries lists only good ones and the open reports the others.
+	ValidateAll Validation = iota
+	// ValidateDeferred validates each class entry of an archive or folder when
+	// a Classpath first reads it instead of when the input is opened, so that
 	// a scan inflates each class once. Until Classpath.Settle, Entries may
 	// list broken entries; the Classpath's lookups skip them exactly as if
 	// they had been dropped at opening, and Settle drops and reports them as
 	// opening would have.
-	Deferred bool
-}
+	ValidateDeferred
+	// ValidateNone skips the validation: entries are listed by name and a
+	// broken class file is only reported when it is read.
+	ValidateNone
+)
 
 // Skip reasons: why an entry that looks like a class is not in
 // Input.Entries although nothing is wrong with it (InputStats.Skipped).
@@ -124,6 +148,6 @@ type InputStats struct {
 	Skipped      map[string]int
 	Failed       int
 	// Bytes is how many bytes were inflated while opening (nested archives
-	// and, unless Lazy, every class entry).
+	// and, unless ValidateNone, every class entry).
 	Bytes int64
 }

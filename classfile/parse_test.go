@@ -35,7 +35,7 @@ func TestSampleHeader(t *testing.T) {
 			if c.Version != tc.version {
 				t.Errorf("Version = %v, want %v", c.Version, tc.version)
 			}
-			if c.Access != AccPublic|AccSuper || !c.Access.IsPublic() || c.Access.IsInterface() {
+			if c.Access != AccPublic|AccSuper || c.Access&AccPublic == 0 || c.Access&AccInterface != 0 {
 				t.Errorf("Access = %v, want 0x0021", c.Access)
 			}
 			if got := c.Name(); got != "fixture/Sample" {
@@ -56,8 +56,8 @@ func TestSampleHeader(t *testing.T) {
 			if n := len(c.Fields()); n != 10 {
 				t.Errorf("%d fields, want 10", n)
 			}
-			if c.EnclosingMethod() != nil {
-				t.Errorf("EnclosingMethod = %+v, want nil", c.EnclosingMethod())
+			if c.enclosing != nil {
+				t.Errorf("EnclosingMethod = %+v, want nil", c.enclosing)
 			}
 		})
 	}
@@ -90,14 +90,14 @@ func TestSampleFields(t *testing.T) {
 			t.Errorf("Field(%q) = {%v %q %q %#v}, want {%v %q %q %#v}", tc.name, f.Access, f.Descriptor, f.Signature, f.ConstantValue, tc.access, tc.desc, tc.sig, tc.value)
 		}
 	}
-	if f := c.Field("items"); !f.Access.IsVolatile() || !f.Access.IsTransient() || !f.Access.IsPrivate() {
+	if f := c.Field("items"); f.Access&AccVolatile == 0 || f.Access&AccTransient == 0 || f.Access&AccPrivate == 0 {
 		t.Errorf("items flags %v", f.Access)
 	}
 	v := c.Field("value")
 	if len(v.Annotations) != 1 || v.Annotations[0].Type != "Lfixture/Hidden;" || v.Annotations[0].Visible {
 		t.Fatalf("value annotations = %+v", v.Annotations)
 	}
-	if p, ok := v.Annotation("Lfixture/Hidden;").Value("parameters"); !ok || p.Const != int32(1) {
+	if p, ok := findAnnotation(v.Annotations, "Lfixture/Hidden;").Value("parameters"); !ok || p.Const != int32(1) {
 		t.Errorf("value @Hidden(parameters) = %+v", p)
 	}
 	if c.Field("nope") != nil {
@@ -188,7 +188,7 @@ func TestSampleAnnotations(t *testing.T) {
 	if len(anns) != 2 || anns[0].Type != "Lfixture/All;" || !anns[0].Visible || anns[1].Type != "Lfixture/Hidden;" || anns[1].Visible {
 		t.Fatalf("Annotations = %+v", anns)
 	}
-	all := c.Annotation("Lfixture/All;")
+	all := c.annotation("Lfixture/All;")
 	want := []ElementPair{
 		{"b", ElementValue{Tag: 'B', Const: int32(-5)}},
 		{"c", ElementValue{Tag: 'C', Const: int32(233)}},
@@ -217,11 +217,11 @@ func TestSampleAnnotations(t *testing.T) {
 	if !ok || !reflect.DeepEqual(ints, []int32{1, 2, 3}) {
 		t.Errorf("ints = %v %v", ints, ok)
 	}
-	strs, ok := mustValue(t, all, "strs").Strings()
+	strs, ok := mustValue(t, all, "strs").strings()
 	if !ok || !reflect.DeepEqual(strs, []string{"x", "y"}) {
 		t.Errorf("strs = %v %v", strs, ok)
 	}
-	if _, ok := mustValue(t, all, "ints").Strings(); ok {
+	if _, ok := mustValue(t, all, "ints").strings(); ok {
 		t.Error("Strings() on an int array succeeded")
 	}
 	if s, ok := mustValue(t, all, "str").String(); !ok || s != "h\x00i \U0001F600" {
@@ -230,25 +230,25 @@ func TestSampleAnnotations(t *testing.T) {
 	if _, ok := mustValue(t, all, "i").String(); ok {
 		t.Error("String() on an int succeeded")
 	}
-	if z, ok := mustValue(t, all, "z").Bool(); !ok || !z {
-		t.Error("z not true")
+	if z := mustValue(t, all, "z"); z.Tag != 'Z' || z.Const != int32(1) {
+		t.Errorf("z = %+v", z)
 	}
-	if j, ok := mustValue(t, all, "j").Long(); !ok || j != 1<<40 {
-		t.Errorf("j = %d", j)
+	if j := mustValue(t, all, "j").Const; j != int64(1<<40) {
+		t.Errorf("j = %v", j)
 	}
-	if d, ok := mustValue(t, all, "d").Double(); !ok || d != 2.5 {
+	if d := mustValue(t, all, "d").Const; d != 2.5 {
 		t.Errorf("d = %v", d)
 	}
-	if f, ok := mustValue(t, all, "f").Float(); !ok || f != 1.5 {
+	if f := mustValue(t, all, "f").Const; f != float32(1.5) {
 		t.Errorf("f = %v", f)
 	}
 	if _, ok := all.Value("missing"); ok {
 		t.Error("Value(missing) found")
 	}
-	if c.Annotation("Lkotlin/Metadata;") != nil {
+	if c.annotation("Lkotlin/Metadata;") != nil {
 		t.Error("found kotlin.Metadata on a Java class")
 	}
-	h := c.Annotation("Lfixture/Hidden;")
+	h := c.annotation("Lfixture/Hidden;")
 	if p, ok := mustValue(t, h, "parameters").Int(); !ok || p != 7 {
 		t.Errorf("Hidden.parameters = %d", p)
 	}
@@ -286,22 +286,22 @@ func TestInnerAndEnclosing(t *testing.T) {
 		t.Errorf("InnerClasses = %+v\nwant %+v", got, want)
 	}
 	anon := loadClass(t, "classes/fixture/Sample$1.class")
-	if em := anon.EnclosingMethod(); em == nil || *em != (EnclosingMethod{"fixture/Sample", "anon", "()Ljava/lang/Object;"}) {
+	if em := anon.enclosing; em == nil || *em != (enclosingMethod{"fixture/Sample", "anon", "()Ljava/lang/Object;"}) {
 		t.Errorf("EnclosingMethod = %+v", em)
 	}
 	inner := loadClass(t, "classes/fixture/Sample$Inner.class")
-	if inner.EnclosingMethod() != nil {
+	if inner.enclosing != nil {
 		t.Error("member class has EnclosingMethod")
 	}
 }
 
 func TestModernAndSpecialClasses(t *testing.T) {
 	shape := loadClass(t, "classes/fixture/Shape.class")
-	if !shape.Access.IsInterface() || !shape.Access.IsAbstract() || shape.SuperName() != "java/lang/Object" {
+	if shape.Access&AccInterface == 0 || shape.Access&AccAbstract == 0 || shape.SuperName() != "java/lang/Object" {
 		t.Errorf("Shape access %v super %q", shape.Access, shape.SuperName())
 	}
 	kind := loadClass(t, "classes/fixture/Shape$Kind.class")
-	if !kind.Access.IsEnum() || kind.SuperName() != "java/lang/Enum" || !kind.Field("ROUND").Access.IsEnum() {
+	if kind.Access&AccEnum == 0 || kind.SuperName() != "java/lang/Enum" || kind.Field("ROUND").Access&AccEnum == 0 {
 		t.Errorf("Kind access %v super %q", kind.Access, kind.SuperName())
 	}
 	circle := loadClass(t, "classes/fixture/Shape$Circle.class")
@@ -309,15 +309,15 @@ func TestModernAndSpecialClasses(t *testing.T) {
 		t.Errorf("Circle super %q ifaces %q", circle.SuperName(), circle.Interfaces())
 	}
 	all := loadClass(t, "classes/fixture/All.class")
-	if all.Access != AccPublic|AccInterface|AccAbstract|AccAnnotation || !all.Access.IsAnnotation() {
+	if all.Access != AccPublic|AccInterface|AccAbstract|AccAnnotation || all.Access&AccAnnotation == 0 {
 		t.Errorf("All access %v", all.Access)
 	}
 	mod := loadClass(t, "classes/module-info.class")
-	if mod.Name() != "module-info" || mod.SuperName() != "" || !mod.Access.IsModule() || mod.Access != AccModule {
+	if mod.Name() != "module-info" || mod.SuperName() != "" || mod.Access&AccModule == 0 || mod.Access != AccModule {
 		t.Errorf("module-info: %q %q %v", mod.Name(), mod.SuperName(), mod.Access)
 	}
 	pkg := loadClass(t, "classes/fixture/package-info.class")
-	if pkg.Name() != "fixture/package-info" || !pkg.Access.IsInterface() || pkg.Annotation("Ljava/lang/Deprecated;") == nil {
+	if pkg.Name() != "fixture/package-info" || pkg.Access&AccInterface == 0 || pkg.annotation("Ljava/lang/Deprecated;") == nil {
 		t.Errorf("package-info: %q %v %+v", pkg.Name(), pkg.Access, pkg.Annotations())
 	}
 }
@@ -336,7 +336,7 @@ func TestComposeOutput(t *testing.T) {
 	if len(st.Annotations) != 1 || st.Annotations[0].Type != "Lkotlin/jvm/JvmField;" || st.Annotations[0].Visible {
 		t.Errorf("$stable annotations %+v", st.Annotations)
 	}
-	si := foo.Annotation("Landroidx/compose/runtime/internal/StabilityInferred;")
+	si := foo.annotation("Landroidx/compose/runtime/internal/StabilityInferred;")
 	if si == nil || si.Visible {
 		t.Fatalf("StabilityInferred = %+v", si)
 	}
@@ -355,7 +355,7 @@ func TestComposeOutput(t *testing.T) {
 	if err != nil || ref != (MemberRef{Kind: byte(TagFieldref), Owner: "sample/Foo", Name: "$stable", Descriptor: "I"}) {
 		t.Errorf("putstatic ref = %+v, %v", ref, err)
 	}
-	md := foo.Annotation("Lkotlin/Metadata;")
+	md := foo.annotation("Lkotlin/Metadata;")
 	if md == nil || !md.Visible {
 		t.Fatal("kotlin.Metadata missing")
 	}
@@ -368,20 +368,20 @@ func TestComposeOutput(t *testing.T) {
 	if xi, ok := mustValue(t, md, "xi").Int(); !ok || xi != 48 {
 		t.Errorf("xi = %d", xi)
 	}
-	d2, ok := mustValue(t, md, "d2").Strings()
+	d2, ok := mustValue(t, md, "d2").strings()
 	wantD2 := []string{"Lsample/Foo;", "", "count", "", "name", "", "<init>", "(ILjava/lang/String;)V", "getCount", "()I",
 		"setCount", "(I)V", "getName", "()Ljava/lang/String;", "Landroidx/compose/runtime/internal/StabilityInferred;", "parameters"}
 	if !ok || !reflect.DeepEqual(d2, wantD2) {
 		t.Errorf("d2 = %q", d2)
 	}
-	d1, ok := mustValue(t, md, "d1").Strings()
+	d1, ok := mustValue(t, md, "d1").strings()
 	// d1 is protobuf packed into chars; its first char is NUL, stored as C0 80.
 	if !ok || len(d1) != 1 || len(d1[0]) == 0 || d1[0][0] != 0 || d1[0][1:4] != "\x1e\n\x02" {
 		t.Errorf("d1 = %q", d1)
 	}
 
 	holder := loadClass(t, "compose/sample/Holder.class")
-	if p, ok := mustValue(t, holder.Annotation("Landroidx/compose/runtime/internal/StabilityInferred;"), "parameters").Int(); !ok || p != 1 {
+	if p, ok := mustValue(t, holder.annotation("Landroidx/compose/runtime/internal/StabilityInferred;"), "parameters").Int(); !ok || p != 1 {
 		t.Errorf("Holder parameters = %d", p)
 	}
 	if holder.Signature() != "<T:Ljava/lang/Object;>Ljava/lang/Object;" {
@@ -439,7 +439,7 @@ func TestConstantPool(t *testing.T) {
 	if s, err := p.ClassName(7); err != nil || s != "fixture/Sample$1" {
 		t.Errorf("ClassName(7) = %q, %v", s, err)
 	}
-	if nt, err := p.NameAndType(p.u2(int(p.offs[12]) + 2)); err != nil || nt.Name != "get" {
+	if nt, err := p.Constant(p.u2(int(p.offs[12]) + 2)); err != nil || nt.(NameAndType).Name != "get" {
 		t.Errorf("NameAndType = %+v, %v", nt, err)
 	}
 }
@@ -486,10 +486,10 @@ func TestOldVersion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Version.String() != "45.3" || c.Version.Java() != 1 || c.Fields() != nil || c.Methods() != nil || c.Interfaces() != nil {
-		t.Errorf("old class: %v %d", c.Version, c.Version.Java())
+	if c.Version.String() != "45.3" || c.Version.java() != 1 || c.Fields() != nil || c.Methods() != nil || c.Interfaces() != nil {
+		t.Errorf("old class: %v %d", c.Version, c.Version.java())
 	}
-	if (Version{Major: 61}).Java() != 17 || (Version{Major: 52}).Java() != 8 {
+	if (Version{Major: 61}).java() != 17 || (Version{Major: 52}).java() != 8 {
 		t.Error("Version.Java")
 	}
 }
@@ -497,19 +497,19 @@ func TestOldVersion(t *testing.T) {
 func TestAccessFlagsNames(t *testing.T) {
 	for _, tc := range []struct {
 		f    AccessFlags
-		kind FlagKind
+		kind flagKind
 		want []string
 	}{
-		{0x0019, FieldFlags, []string{"public", "static", "final"}},
-		{0x0021, ClassFlags, []string{"public", "super"}},
-		{0x0121, MethodFlags, []string{"public", "synchronized", "native"}},
-		{0x00c2, FieldFlags, []string{"private", "volatile", "transient"}},
-		{0x00c0, MethodFlags, []string{"bridge", "varargs"}},
-		{0x0020 | 0x0100, FieldFlags, []string{"0x0020", "0x0100"}},
-		{0x8000, ClassFlags, []string{"module"}},
+		{0x0019, fieldFlags, []string{"public", "static", "final"}},
+		{0x0021, classFlags, []string{"public", "super"}},
+		{0x0121, methodFlags, []string{"public", "synchronized", "native"}},
+		{0x00c2, fieldFlags, []string{"private", "volatile", "transient"}},
+		{0x00c0, methodFlags, []string{"bridge", "varargs"}},
+		{0x0020 | 0x0100, fieldFlags, []string{"0x0020", "0x0100"}},
+		{0x8000, classFlags, []string{"module"}},
 	} {
-		if got := tc.f.Names(tc.kind); !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("%v.Names(%d) = %q, want %q", tc.f, tc.kind, got, tc.want)
+		if got := tc.f.names(tc.kind); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%v.names(%d) = %q, want %q", tc.f, tc.kind, got, tc.want)
 		}
 	}
 	if s := AccessFlags(0x19).String(); s != "0x0019" {
@@ -584,7 +584,7 @@ func eachFixtureClass(t *testing.T, fn func(*Entry, *Class)) {
 		paths = append(paths, p)
 	}
 	for _, p := range paths {
-		in, err := OpenInput(p)
+		in, err := openInput(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -628,13 +628,13 @@ func TestAnnotationShortcuts(t *testing.T) {
 		}
 		for _, a := range c.Annotations() {
 			for _, el := range append(a.Elements, ElementPair{Name: "absent"}) {
-				want, wantOK := c.Annotation(a.Type).Value(el.Name)
+				want, wantOK := c.annotation(a.Type).Value(el.Name)
 				got, ok := c.AnnotationValue(a.Type, el.Name)
 				if ok != wantOK || !reflect.DeepEqual(got, want) {
 					t.Errorf("%s: AnnotationValue(%s, %s) = %v %v, want %v %v", e.ClassName, a.Type, el.Name, got, ok, want, wantOK)
 				}
 				values++
-				wantS, wantSOK := want.Strings()
+				wantS, wantSOK := want.strings()
 				gotS, sok := c.AnnotationStrings(a.Type, el.Name)
 				if sok != wantSOK || !reflect.DeepEqual(gotS, wantS) {
 					t.Errorf("%s: AnnotationStrings(%s, %s) = %q %v, want %q %v", e.ClassName, a.Type, el.Name, gotS, sok, wantS, wantSOK)

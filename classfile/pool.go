@@ -398,14 +398,6 @@ func (p *ConstantPool) MemberRef(index uint16) (MemberRef, error) {
 	return p.memberRef(index), nil
 }
 
-// NameAndType returns a CONSTANT_NameAndType entry.
-func (p *ConstantPool) NameAndType(index uint16) (NameAndType, error) {
-	if msg := p.badIndex(index, TagNameAndType); msg != "" {
-		return NameAndType{}, p.errorf(index, msg)
-	}
-	return p.nameAndType(index), nil
-}
-
 // Constant decodes the entry at index: int32, float32, int64, float64,
 // string (CONSTANT_String), ClassRef, MemberRef, NameAndType, MethodHandle,
 // MethodType, Dynamic, ModuleRef or PackageRef. A Utf8 entry is not a

@@ -85,7 +85,7 @@ func TestUnreadableFolder(t *testing.T) {
 	}
 	check := func(t *testing.T, root string, wantEntries []string, want ...string) {
 		t.Helper()
-		in, err := OpenInput(root)
+		in, err := openInput(root)
 		if in == nil {
 			t.Fatalf("nil input, %v", err)
 		}

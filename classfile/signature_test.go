@@ -116,7 +116,7 @@ func TestParseClassSignature(t *testing.T) {
 func TestSignaturesOfRealClasses(t *testing.T) {
 	n := 0
 	for _, jar := range []string{"lib1/lib1.jar", "app/app.jar", "javalib/javalib.jar", "kinds/kinds.jar"} {
-		in, err := OpenInput("../testdata/golden/" + jar)
+		in, err := openInput("../testdata/golden/" + jar)
 		if err != nil {
 			t.Fatal(err)
 		}

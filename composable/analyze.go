@@ -354,7 +354,7 @@ func (a *analyzer) orderOf(sc *stability.Class, index int, m *classfile.Method) 
 	if m.Code != nil {
 		line = m.Code.FirstLine()
 	}
-	if d.MetadataKind != int(metadata.KindClass) {
+	if d.MetadataKind != metadata.KindClass {
 		k.top = line
 		return k
 	}
@@ -441,7 +441,7 @@ func (a *analyzer) fqName(sc *stability.Class, fn *metadata.Function, bridge boo
 	if bridge {
 		return sc.FqName() + ".ComposeDefaultImpls." + fn.Name + "$default"
 	}
-	if sc.Ensure().MetadataKind == int(metadata.KindClass) {
+	if sc.Ensure().MetadataKind == metadata.KindClass {
 		return sc.FqName() + "." + fn.Name
 	}
 	pkg := ""

@@ -228,7 +228,7 @@ func openTestClasspath(classes map[string][]byte) (*classfile.Classpath, error) 
 	if err := zw.Close(); err != nil {
 		return nil, err
 	}
-	in, err := classfile.NewArchiveInput("test.jar", bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	in, err := classfile.InputOptions{}.OpenArchive("test.jar", bytes.NewReader(buf.Bytes()), int64(buf.Len()))
 	if in == nil {
 		return nil, err
 	}

@@ -12,7 +12,7 @@ import (
 // in UTF-8 mode (so the fuzzer mutates the protobuf bytes), 1 in the
 // 8-to-7-bit mode, 2 uses data as the raw d1 strings, split at newlines.
 func fuzzHeader(k int, mv, data []byte, d2 string, xi, mode int) *Header {
-	h := &Header{Kind: k, ExtraInt: xi, ExtraString: "xs", Data2: strings.Split(d2, "\n")}
+	h := &Header{Kind: Kind(k), ExtraInt: xi, ExtraString: "xs", Data2: strings.Split(d2, "\n")}
 	for _, b := range mv {
 		h.MetadataVersion = append(h.MetadataVersion, int(int8(b)))
 	}
@@ -27,7 +27,7 @@ func fuzzHeader(k int, mv, data []byte, d2 string, xi, mode int) *Header {
 	return h
 }
 
-// FuzzRead feeds arbitrary headers to Read, ReadStrict and the renderer.
+// FuzzRead feeds arbitrary headers to Read, a strict Read and the renderer.
 // The corpus in testdata/fuzz/FuzzRead holds real headers from
 // kotlin-stdlib.jar and kotlinx-coroutines (see TestWriteFuzzSeeds); the
 // adversarial cases of TestReadErrors are added here.
@@ -51,15 +51,15 @@ func FuzzRead(f *testing.F) {
 	f.Fuzz(func(t *testing.T, k int, mv, data []byte, d2 string, xi, mode int) {
 		h := fuzzHeader(k, mv, data, d2, xi, mode)
 		md, err := Read(h)
-		_ = EntryText("a/B.class", h, md, err)
+		_ = entryText("a/B.class", h, md, err)
 		if err == nil {
-			if md.Text() == "" {
+			if md.text() == "" {
 				t.Fatal("empty rendering")
 			}
 		} else if _, ok := err.(*FormatError); !ok {
 			t.Fatalf("error %T is not a *FormatError: %v", err, err)
 		}
-		if _, err := ReadStrict(h); err != nil {
+		if _, err := (ReadOptions{Strict: true}).Read(h); err != nil {
 			if _, ok := err.(*FormatError); !ok {
 				t.Fatalf("strict error %T is not a *FormatError: %v", err, err)
 			}
@@ -76,7 +76,7 @@ func FuzzRead(f *testing.F) {
 			if serr != nil {
 				t.Fatalf("Read succeeds, SkipFunctions fails: %v", serr)
 			}
-			if want, got := withoutFunctions(md).Text(), shape.Text(); got != want {
+			if want, got := withoutFunctions(md).text(), shape.text(); got != want {
 				t.Fatalf("SkipFunctions reads\n%s\nRead without functions is\n%s", got, want)
 			}
 		}
@@ -109,7 +109,7 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	perKind := map[int]int{}
+	perKind := map[Kind]int{}
 	n := 0
 	for _, jar := range []string{"kotlin-stdlib.jar", "kotlinx-coroutines-core-jvm.jar"} {
 		path := filepath.Join(kotlinLib(), jar)
@@ -119,7 +119,7 @@ func TestWriteFuzzSeeds(t *testing.T) {
 		for i, e := range jarHeaders(t, path) {
 			data := decodeD1(e.h.Data1)
 			mode := 0
-			if Kind(e.h.Kind) == KindMultiFileClassFacade {
+			if e.h.Kind == KindMultiFileClassFacade {
 				data, mode = []byte(strings.Join(e.h.Data1, "\n")), 2
 			}
 			size := len(data) + len(strings.Join(e.h.Data2, "\n"))

@@ -6,27 +6,27 @@ import (
 	"github.com/composestab/composestab/classfile"
 )
 
-// MetadataDescriptor is the descriptor of the kotlin.Metadata annotation.
-const MetadataDescriptor = "Lkotlin/Metadata;"
+// The kotlin.Metadata annotation's descriptor, and the bits of its xi
+// (Header.ExtraInt) that matter here.
+const (
+	// MetadataDescriptor is the descriptor of the kotlin.Metadata annotation.
+	MetadataDescriptor = "Lkotlin/Metadata;"
+	// StrictVersionSemantics is set in xi by compilers whose output must not
+	// be read by a compiler one minor version older (pre-release features).
+	StrictVersionSemantics = 1 << 3
+)
 
 // Header holds the values of one kotlin.Metadata annotation, with the
 // annotation's defaults for the elements the class file leaves out.
 type Header struct {
-	Kind            int      // k: 1 when absent
+	Kind            Kind     // k: KindClass when absent
 	MetadataVersion []int    // mv
-	Data1           []string // d1: protobuf bytes as strings, or part names for kind 4
+	Data1           []string // d1: protobuf bytes as strings, or part names for KindMultiFileClassFacade
 	Data2           []string // d2: the strings d1 refers to
-	ExtraString     string   // xs: facade name for kind 5
+	ExtraString     string   // xs: facade name for KindMultiFileClassPart
 	PackageName     string   // pn: Kotlin package when it differs from the JVM one
 	ExtraInt        int      // xi: flags (bit 3: strict version semantics)
 }
-
-// Bits of Header.ExtraInt that matter here.
-const (
-	// StrictVersionSemantics is set by compilers whose output must not be
-	// read by a compiler one minor version older (pre-release features).
-	StrictVersionSemantics = 1 << 3
-)
 
 // HeaderFromClass reads the kotlin.Metadata annotation of c. ok is false
 // when the class has none (a Java class). Elements of the wrong type are
@@ -38,10 +38,10 @@ func HeaderFromClass(c *classfile.Class) (h *Header, ok bool) {
 		return nil, false
 	}
 	value := func(name string) (classfile.ElementValue, bool) { return c.AnnotationValue(MetadataDescriptor, name) }
-	h = &Header{Kind: 1}
+	h = &Header{Kind: KindClass}
 	if v, ok := value("k"); ok {
 		if k, ok := v.Int(); ok {
-			h.Kind = int(k)
+			h.Kind = Kind(k)
 		}
 	}
 	if v, ok := value("mv"); ok {

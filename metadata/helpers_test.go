@@ -107,12 +107,12 @@ func mode8to7(data []byte, marker bool) []string {
 
 // classHeader wraps a Class message in a kind-1 header with version 2.4.0.
 func classHeader(strs, body pb, d2 ...string) *Header {
-	return &Header{Kind: 1, MetadataVersion: []int{2, 4, 0}, Data1: utf8Mode(d1Bytes(strs, body), 0), Data2: d2}
+	return &Header{Kind: KindClass, MetadataVersion: []int{2, 4, 0}, Data1: utf8Mode(d1Bytes(strs, body), 0), Data2: d2}
 }
 
 func packageHeader(strs, body pb, d2 ...string) *Header {
 	h := classHeader(strs, body, d2...)
-	h.Kind = 2
+	h.Kind = KindFileFacade
 	return h
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/fixtures"
+	"github.com/composestab/composestab/internal/par"
 )
 
 // kotlinLib is the lib folder of the Kotlin distribution the goldens were
@@ -36,7 +37,7 @@ type entryHeader struct {
 // are skipped. The result is sorted by entry name.
 func jarHeaders(t testing.TB, path string) []entryHeader {
 	t.Helper()
-	in, err := classfile.OpenInput(path)
+	in, err := classfile.InputOptions{}.Open(path)
 	if in == nil {
 		t.Fatalf("open %s: %v", path, err)
 	}
@@ -46,10 +47,12 @@ func jarHeaders(t testing.TB, path string) []entryHeader {
 	}
 	var mu sync.Mutex
 	var out []entryHeader
-	classfile.Scan(in.Entries, classfile.ParseOptions{SkipCode: true}, func(e *classfile.Entry, c *classfile.Class, err error) {
+	par.For(len(in.Entries), func(i int) {
+		e := in.Entries[i]
 		if strings.HasPrefix(e.Name, "META-INF/") {
 			return
 		}
+		c, err := e.Parse(classfile.ParseOptions{SkipCode: true})
 		if err != nil {
 			t.Errorf("parse %s: %v", e.Name, err)
 			return
@@ -152,7 +155,7 @@ func TestGoldens(t *testing.T) {
 			var gotNames []string
 			for _, e := range jarHeaders(t, jar) {
 				md, err := Read(e.h)
-				got[e.name] = EntryText(e.name, e.h, md, err)
+				got[e.name] = entryText(e.name, e.h, md, err)
 				gotNames = append(gotNames, e.name)
 			}
 			compareGolden(t, golden, wantNames, want, gotNames, got)
@@ -225,7 +228,7 @@ func TestDecodeDistributionJars(t *testing.T) {
 			n, failed := 0, 0
 			for _, e := range jarHeaders(t, jar) {
 				n++
-				md, err := ReadStrict(e.h)
+				md, err := ReadOptions{Strict: true}.Read(e.h)
 				if err != nil {
 					var fe *FormatError
 					if errors.As(err, &fe) {

@@ -15,16 +15,37 @@ var (
 // Read decodes h leniently, like kotlin-metadata-jvm's readLenient: a
 // metadata version newer than this decoder knows is decoded as far as it is
 // understood and noted in Metadata.Warnings; a version below 1.1 (pre-1.0
-// Kotlin) or a malformed one is refused. Errors are *FormatError.
+// Kotlin) or a malformed one is refused. Errors are *FormatError, never a
+// panic; the caller may fill in the error's Class.
+//
+// The pipeline mirrors the official reader:
+//
+//   - d1's strings are turned back into bytes (UTF-8 mode: the first string
+//     starts with U+0000 and each char is one byte; otherwise the older
+//     8-to-7-bit mode);
+//   - the bytes start with a length-delimited StringTableTypes (the JVM
+//     string table: records with range, predefined string, substring,
+//     replace_char and the INTERNAL_TO_CLASS_ID / DESC_TO_CLASS_ID
+//     operations over d2) followed by a Class, Package or lambda Function
+//     message;
+//   - the messages are walked with protowire, fields in any order, unknown
+//     fields and mistyped fields skipped like the Java runtime does;
+//   - protobuf defaults (absent class/function/constructor flags mean 6,
+//     absent property flags 518, absent accessor flags inherit the
+//     property's annotations, visibility and modality), *_id indirections
+//     into the TypeTable and its first_nullable rule are applied in one
+//     place, so the model never shows them.
+//
+// Hostile input is bounded: nested types and annotation values are limited
+// to a depth of 128, the type table's indirections to a number of expanded
+// types proportional to the input, and no allocation is sized by a count
+// read from the input.
 func Read(h *Header) (*Metadata, error) { return ReadOptions{}.Read(h) }
-
-// ReadStrict is Read that also refuses metadata versions newer than this
-// decoder supports, like kotlin-metadata-jvm's readStrict.
-func ReadStrict(h *Header) (*Metadata, error) { return ReadOptions{Strict: true}.Read(h) }
 
 // ReadOptions choose how much Read decodes. The zero value is Read.
 type ReadOptions struct {
-	// Strict refuses metadata versions newer than this decoder supports (ReadStrict).
+	// Strict also refuses metadata versions newer than this decoder supports, like
+	// kotlin-metadata-jvm's readStrict.
 	Strict bool
 	// SkipFunctions leaves the Functions of a Class or Package nil without decoding them: a
 	// reader that needs only a class's shape (its type parameters, supertypes, constructors and
@@ -35,7 +56,7 @@ type ReadOptions struct {
 // Read decodes h as the options say.
 func (o ReadOptions) Read(h *Header) (*Metadata, error) {
 	strict := o.Strict
-	md := &Metadata{Header: h, Kind: Kind(h.Kind), Flags: h.ExtraInt}
+	md := &Metadata{Header: h, Kind: h.Kind, Flags: h.ExtraInt}
 	mv := h.MetadataVersion
 	if len(mv) == 0 {
 		return nil, versionError(mv, "missing")

@@ -39,7 +39,7 @@ func readText(t *testing.T, h *Header) string {
 	if err != nil {
 		t.Fatalf("Read: %v", err)
 	}
-	return md.Text()
+	return md.text()
 }
 
 func TestReadClass(t *testing.T) {
@@ -211,17 +211,17 @@ func TestReadKinds(t *testing.T) {
 				"  typealias [public] com/example/Alias = kotlin/String expanded=kotlin/String\n"},
 		{"multi-file part", func() *Header {
 			h := packageHeader(table(len(testStrings)), pb(nil).msg(3, fn), testStrings...)
-			h.Kind, h.ExtraString = 5, "com/example/FooKt"
+			h.Kind, h.ExtraString = KindMultiFileClassPart, "com/example/FooKt"
 			return h
 		}(), "multiFileClassPart facade=com/example/FooKt\n  jvm module=main\n  fun [public final] foo(): kotlin/Unit sig=foo()V\n"},
-		{"multi-file facade", &Header{Kind: 4, MetadataVersion: []int{2, 4, 0}, Data1: []string{"a/FooKt__A", "a/FooKt__B"}},
+		{"multi-file facade", &Header{Kind: KindMultiFileClassFacade, MetadataVersion: []int{2, 4, 0}, Data1: []string{"a/FooKt__A", "a/FooKt__B"}},
 			"multiFileClassFacade\n  part a/FooKt__A\n  part a/FooKt__B\n"},
 		{"lambda with its own type table", func() *Header {
 			h := classHeader(table(len(testStrings)), lambda, testStrings...)
-			h.Kind = 3
+			h.Kind = KindSyntheticClass
 			return h
 		}(), "syntheticClass\n  lambda [public final] foo(): kotlin/Int sig=foo()I\n"},
-		{"synthetic class without lambda", &Header{Kind: 3, MetadataVersion: []int{1, 9, 0}}, "syntheticClass\n"},
+		{"synthetic class without lambda", &Header{Kind: KindSyntheticClass, MetadataVersion: []int{1, 9, 0}}, "syntheticClass\n"},
 		{"unknown kind keeps the header", &Header{Kind: 42, MetadataVersion: []int{2, 4, 0}, Data1: []string{"junk"}}, "unknown\n"},
 	}
 	for _, tt := range tests {
@@ -230,10 +230,10 @@ func TestReadKinds(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := md.Text(); got != tt.want {
+			if got := md.text(); got != tt.want {
 				t.Errorf("got:\n%s\nwant:\n%s", got, tt.want)
 			}
-			if md.Header != tt.h || int(md.Kind) != tt.h.Kind {
+			if md.Header != tt.h || md.Kind != tt.h.Kind {
 				t.Errorf("header or kind not kept: %v %v", md.Header, md.Kind)
 			}
 		})
@@ -269,7 +269,7 @@ func TestBitEncodings(t *testing.T) {
 				t.Fatalf("decodeD1 = %x, want %x", got, tt.want)
 			}
 			if len(tt.want) == len(raw) {
-				h := &Header{Kind: 1, MetadataVersion: []int{2, 4, 0}, Data1: tt.d1, Data2: testStrings}
+				h := &Header{Kind: KindClass, MetadataVersion: []int{2, 4, 0}, Data1: tt.d1, Data2: testStrings}
 				if got := readText(t, h); got != want {
 					t.Errorf("got:\n%s\nwant:\n%s", got, want)
 				}
@@ -314,9 +314,9 @@ func TestReadVersions(t *testing.T) {
 		if err == nil && md.Version != [3]int{tt.mv[0], tt.mv[1], tt.mv[2]} {
 			t.Errorf("Read(mv=%v) Version = %v", tt.mv, md.Version)
 		}
-		_, serr := ReadStrict(h)
+		_, serr := ReadOptions{Strict: true}.Read(h)
 		if (serr == nil) != tt.strictOK {
-			t.Errorf("ReadStrict(mv=%v xi=%d) error = %v, want ok=%v", tt.mv, tt.xi, serr, tt.strictOK)
+			t.Errorf("strict Read(mv=%v xi=%d) error = %v, want ok=%v", tt.mv, tt.xi, serr, tt.strictOK)
 		}
 		if tt.wantVersionErr {
 			e := serr
@@ -377,8 +377,8 @@ func TestReadErrors(t *testing.T) {
 		field     string
 		wireError bool
 	}{
-		{name: "empty d1", h: &Header{Kind: 1, MetadataVersion: []int{2, 4, 0}}, sentinel: ErrNoData, field: "d1"},
-		{name: "d1 without bytes", h: &Header{Kind: 2, MetadataVersion: []int{2, 4, 0}, Data1: []string{"\x00"}}, sentinel: ErrNoData, field: "d1"},
+		{name: "empty d1", h: &Header{Kind: KindClass, MetadataVersion: []int{2, 4, 0}}, sentinel: ErrNoData, field: "d1"},
+		{name: "d1 without bytes", h: &Header{Kind: KindFileFacade, MetadataVersion: []int{2, 4, 0}, Data1: []string{"\x00"}}, sentinel: ErrNoData, field: "d1"},
 		{name: "missing fq_name", h: classHeader(table(1), pb(nil).i32(4, 0), "x"), sentinel: ErrMissingField, field: "Class.fq_name"},
 		{name: "string index past d2", h: classHeader(table(5), pb(nil).i32(3, 3), "a"), sentinel: ErrIndex, field: "string table"},
 		{name: "string index past records", h: classHeader(table(1), pb(nil).i32(3, 1), "a", "b"), sentinel: ErrIndex, field: "string table"},
@@ -396,13 +396,13 @@ func TestReadErrors(t *testing.T) {
 		{name: "truncated varint", h: classHeader(table(len(testStrings)), pb(nil).i32(3, 0).msg(6, pb{0x30, 0x80}), testStrings...), wireError: true, field: "Type"},
 		{name: "truncated message", h: classHeader(table(len(testStrings)), pb(nil).i32(3, 0).append(0x4a, 0x10, 0x10), testStrings...), wireError: true, field: "Class"},
 		{name: "end group", h: classHeader(table(len(testStrings)), pb(nil).i32(3, 0).append(0x0c), testStrings...), wireError: true, field: "Class"},
-		{name: "truncated string table", h: &Header{Kind: 1, MetadataVersion: []int{2, 4, 0}, Data1: utf8Mode([]byte{0x05, 0x0a}, 0)}, wireError: true, field: "StringTableTypes"},
+		{name: "truncated string table", h: &Header{Kind: KindClass, MetadataVersion: []int{2, 4, 0}, Data1: utf8Mode([]byte{0x05, 0x0a}, 0)}, wireError: true, field: "StringTableTypes"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			md, err := Read(tt.h)
 			if err == nil {
-				t.Fatalf("Read succeeded:\n%s", md.Text())
+				t.Fatalf("Read succeeded:\n%s", md.text())
 			}
 			var fe *FormatError
 			if !errors.As(err, &fe) {

@@ -12,7 +12,7 @@ import (
 func benchJar(b *testing.B, name string) string { return fixtures.KotlinLib(b, name) }
 
 func openUniverse(b *testing.B, jar string) (*Universe, *classfile.Classpath) {
-	cp, err := classfile.InputOptions{Deferred: true}.OpenClasspath([]string{jar})
+	cp, err := classfile.InputOptions{Validation: classfile.ValidateDeferred}.OpenClasspath([]string{jar})
 	if err != nil {
 		b.Fatal(err)
 	}

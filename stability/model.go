@@ -3,6 +3,8 @@ package stability
 import (
 	"strings"
 	"sync"
+
+	"github.com/composestab/composestab/metadata"
 )
 
 // ClassKind is the Kotlin kind of a class.
@@ -143,10 +145,10 @@ type ClassDetails struct {
 
 	TypeParameters []*TypeParameter
 	Supertypes     []*Type
-	// MetadataKind is the kotlin.Metadata kind (k): 1 class, 2 file facade, 3 synthetic class
-	// (lambdas, $DefaultImpls, $WhenMappings), 4 multifile class facade, 5 multifile class part;
-	// 0 without Kotlin metadata.
-	MetadataKind int
+	// MetadataKind is the kotlin.Metadata kind (k): metadata.KindClass, KindFileFacade,
+	// KindSyntheticClass (lambdas, $DefaultImpls, $WhenMappings), KindMultiFileClassFacade or
+	// KindMultiFileClassPart; 0 without Kotlin metadata.
+	MetadataKind metadata.Kind
 	// Synthetic is a class file marked ACC_SYNTHETIC; Anonymous a class the InnerClasses
 	// attribute lists without a name (Java's Outer$1, Kotlin's anonymous objects).
 	Synthetic, Anonymous bool

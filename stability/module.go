@@ -26,7 +26,7 @@ func (u *Universe) ModuleClasses(input string) []*Class {
 func ReportOrder(classes []*Class) []*Class {
 	var out []*Class
 	for _, c := range classes {
-		if d := c.Ensure(); d.Origin == OriginKotlin && d.MetadataKind == int(metadata.KindClass) && d.Err == nil {
+		if d := c.Ensure(); d.Origin == OriginKotlin && d.MetadataKind == metadata.KindClass && d.Err == nil {
 			out = append(out, c)
 		}
 	}
@@ -36,8 +36,8 @@ func ReportOrder(classes []*Class) []*Class {
 
 // InputClasses lists, loaded, every class entry of one input that the classpath resolves to that
 // input, in entry order, and counts the entries shadowed by an earlier input's class of the same
-// name (the classpath's first definition wins). An entry of an input opened Deferred that fails
-// validation is neither: the classpath's Settle reports it.
+// name (the classpath's first definition wins). An entry of an input opened with ValidateDeferred
+// that fails validation is neither: the classpath's Settle reports it.
 func (u *Universe) InputClasses(input string) (classes []*Class, shadowed int) {
 	if u.Module(input) == nil {
 		return nil, 0

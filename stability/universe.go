@@ -148,7 +148,7 @@ func (u *Universe) fromClassFile(c *Class, cf *classfile.Class) {
 		return
 	}
 	d.MetadataKind = h.Kind
-	if h.Kind != int(metadata.KindClass) {
+	if h.Kind != metadata.KindClass {
 		// A Kotlin file facade, multifile part or synthetic class is no class for the compiler;
 		// keep what the class file says.
 		u.fromJava(c, cf)

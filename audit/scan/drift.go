@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/composestab/composestab/evaluate"
+	"github.com/composestab/composestab/metadata"
 	"github.com/composestab/composestab/stability"
 )
 
@@ -36,7 +37,7 @@ func moduleProducer(u *stability.Universe, ev *evaluate.Evaluator, input string,
 		diff := 0
 		for _, c := range classes {
 			d := c.Ensure()
-			if d.Origin != stability.OriginKotlin || d.MetadataKind != 1 || !d.HasStableField {
+			if d.Origin != stability.OriginKotlin || d.MetadataKind != metadata.KindClass || !d.HasStableField {
 				continue
 			}
 			r := e.AnalyzeClass(c)

@@ -122,5 +122,5 @@ func (s *Setup) Engine(m *stability.Module, compiler string) *stability.Engine {
 // (so it is inflated once). As classfile.OpenClasspath, a usable classpath comes with the joined
 // errors of what could not be read.
 func (s *Setup) OpenClasspath(paths []string) (*classfile.Classpath, error) {
-	return classfile.InputOptions{Limits: s.Limits, Deferred: true}.OpenClasspath(paths)
+	return classfile.InputOptions{Limits: s.Limits, Validation: classfile.ValidateDeferred}.OpenClasspath(paths)
 }

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 
 	"github.com/composestab/composestab/internal/par"
+	"github.com/composestab/composestab/metadata"
 
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/evaluate"
@@ -330,7 +331,7 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluat
 	for i, c := range classes {
 		errs = append(errs, outErrs[i]...)
 		ac := out[i]
-		if d := c.Ensure(); compose && d.Origin == stability.OriginKotlin && d.MetadataKind == 1 {
+		if d := c.Ensure(); compose && d.Origin == stability.OriginKotlin && d.MetadataKind == metadata.KindClass {
 			// The as-compiled view with the consumer's rules: the explanation, and drift where
 			// the bytes disagree.
 			r := engine.AnalyzeClass(c)
@@ -438,15 +439,15 @@ func skipReason(c *stability.Class) string {
 		return SkipModuleInfo
 	case d.Err != nil:
 		return SkipUnreadable
-	case d.MetadataKind == 2:
+	case d.MetadataKind == metadata.KindFileFacade:
 		return SkipFileFacade
-	case d.MetadataKind == 4 || d.MetadataKind == 5:
+	case d.MetadataKind == metadata.KindMultiFileClassFacade || d.MetadataKind == metadata.KindMultiFileClassPart:
 		return SkipMultifile
-	case d.MetadataKind == 3 && strings.HasSuffix(base, "$DefaultImpls"):
+	case d.MetadataKind == metadata.KindSyntheticClass && strings.HasSuffix(base, "$DefaultImpls"):
 		return SkipDefaultImpls
-	case d.MetadataKind == 3 && strings.HasSuffix(base, "$WhenMappings"):
+	case d.MetadataKind == metadata.KindSyntheticClass && strings.HasSuffix(base, "$WhenMappings"):
 		return SkipWhenMappings
-	case d.MetadataKind == 3:
+	case d.MetadataKind == metadata.KindSyntheticClass:
 		return SkipLambda
 	case strings.HasPrefix(base, "ComposableSingletons$"):
 		return SkipComposableSingletons

@@ -1,7 +1,7 @@
 // kmdump prints the Kotlin metadata of every class in the given jars with
 // the official reader (kotlin-metadata-jvm, KotlinClassMetadata.readLenient),
 // in the canonical text format of github.com/composestab/composestab/metadata
-// (see metadata/doc.go and metadata/render.go; change both together).
+// (see docs/metadata-text.md and metadata/render_test.go; change both together).
 //
 // Usage: kmdump JAR... > OUT. Entries are printed per jar, sorted by entry
 // name; entries without kotlin.Metadata and entries under META-INF/ are

@@ -8,15 +8,16 @@ import (
 	"unicode/utf16"
 )
 
-// The canonical text rendering of the model. The same format is printed by
-// testdata/tools/kmdump from kotlin-metadata-jvm's model, and the goldens
-// under testdata/golden/metadata compare the two class by class; the format
-// is documented in doc.go. Change both sides together.
+// The canonical text rendering of the model, which only the tests use. The
+// same format is printed by testdata/tools/kmdump from kotlin-metadata-jvm's
+// model, and the goldens under testdata/golden/metadata compare the two class
+// by class; the format is documented in docs/metadata-text.md. Change both
+// sides together.
 
-// EntryText renders one class-file entry: the header line and, indented, the
+// entryText renders one class-file entry: the header line and, indented, the
 // model, or the single line "error" when readErr is not nil (the official
 // reader's messages differ from ours, so only failure is compared).
-func EntryText(entry string, h *Header, md *Metadata, readErr error) string {
+func entryText(entry string, h *Header, md *Metadata, readErr error) string {
 	p := &printer{}
 	p.b = append(p.b, "entry "...)
 	p.b = append(p.b, entry...)
@@ -48,8 +49,8 @@ func EntryText(entry string, h *Header, md *Metadata, readErr error) string {
 	return string(p.b)
 }
 
-// Text renders the model of md without the entry line, at indentation 0.
-func (md *Metadata) Text() string {
+// text renders the model of md without the entry line, at indentation 0.
+func (md *Metadata) text() string {
 	p := &printer{}
 	p.metadata(0, md)
 	return string(p.b)
