@@ -2,51 +2,35 @@ package classfile_test
 
 import (
 	"fmt"
-	"os"
+	"log"
 
 	"github.com/composestab/composestab/classfile"
 )
 
-func ExampleParse() {
-	data, err := os.ReadFile("testdata/compose/sample/Foo.class")
+// Open a jar and read one of its classes: the fields, and the value of the $stable field the
+// Compose compiler added.
+func ExampleInputOptions_Open() {
+	in, err := classfile.InputOptions{}.Open("../testdata/golden/lib1/lib1.jar")
 	if err != nil {
-		panic(err)
+		log.Fatal(err) // with in != nil, the entries that could be read are still listed
 	}
-	c, err := classfile.Parse(data)
-	if err != nil {
-		panic(err)
-	}
-	f := c.Field("$stable")
-	fmt.Println(c.Name(), c.Version, f.Access, f.Descriptor)
-	p, _ := c.AnnotationValue("Landroidx/compose/runtime/internal/StabilityInferred;", "parameters")
-	n, _ := p.Int()
-	fmt.Println("parameters:", n)
-	ins, _ := c.Method("<clinit>", "()V").Code.Instructions()
-	for _, in := range ins {
-		fmt.Println(in.Offset, in.Opcode, in.Int)
+	defer in.Close()
+	fmt.Println(len(in.Entries), "classes")
+	for _, e := range in.Entries {
+		if e.ClassName != "lib1/LData" {
+			continue
+		}
+		c, err := e.Parse(classfile.ParseOptions{})
+		if err != nil {
+			log.Fatal(err)
+		}
+		for _, f := range c.Fields() {
+			fmt.Println(f.Name, f.Descriptor)
+		}
 	}
 	// Output:
-	// sample/Foo 52.0 0x0019 I
-	// parameters: 0
-	// 0 bipush 8
-	// 2 putstatic 0
-	// 5 return 0
-}
-
-func ExampleOpenClasspath() {
-	cp, err := classfile.OpenClasspath([]string{"testdata/classes", "testdata/jars/fixture.jar"})
-	if err != nil {
-		fmt.Println(err)
-	}
-	defer cp.Close()
-	e := cp.Lookup("fixture/Sample")
-	fmt.Println(e.Input, e.Name)
-	c, err := cp.Class("fixture/Sample")
-	if err != nil {
-		panic(err)
-	}
-	fmt.Println(c.SuperName(), c.Interfaces())
-	// Output:
-	// testdata/classes fixture/Sample.class
-	// java/util/ArrayList [java/io/Serializable java/lang/Cloneable]
+	// 28 classes
+	// id J
+	// label Ljava/lang/String;
+	// $stable I
 }
