@@ -306,18 +306,11 @@ func markedStable(c *stability.Class) bool {
 	return false
 }
 
-// fieldWrites are the bytecode facts about one class's own fields.
+// fieldWrites are the bytecode facts about one class's own fields (classfile.FieldWrites), and
+// whether its class file could not be read or decoded.
 type fieldWrites struct {
-	// after lists, per field, the methods other than constructors and static initializers that
-	// store into it.
-	after map[string][]string
-	// open are the fields that are neither private nor final, so other classes may store into
-	// them.
-	open map[string]bool
-	// snapshot are the fields a constructor stores the result of a Compose runtime call into
-	// (mutableStateListOf(), …): snapshot-backed collections.
-	snapshot map[string]bool
-	err      bool
+	*classfile.FieldWrites
+	err bool
 }
 
 // reassigned reports whether the field is (or may be) stored after construction, and where:
@@ -327,83 +320,42 @@ func (vf *verifier) reassigned(c *stability.Class, field string) (string, bool) 
 	switch {
 	case w.err:
 		return "", true
-	case len(w.after[field]) > 0:
-		ms := w.after[field]
+	case len(w.After[field]) > 0:
+		ms := w.After[field]
 		if len(ms) > 3 {
 			ms = append(ms[:3:3], "…")
 		}
 		return " (in " + strings.Join(ms, ", ") + ")", true
-	case w.open[field]:
+	case w.Open[field]:
 		return " (the field is not private)", true
 	}
 	return "", false
 }
 
-// snapshotBacked reports whether a constructor stores a Compose runtime call's result into field.
+// snapshotBacked reports whether a constructor stores a Compose runtime call's result into field
+// (mutableStateListOf(), …): a snapshot-backed collection.
 func (vf *verifier) snapshotBacked(c *stability.Class, field string) bool {
-	return vf.fieldWrites(c).snapshot[field]
+	for _, owner := range vf.fieldWrites(c).InitCalls[field] {
+		if strings.HasPrefix(owner, "androidx/compose/runtime/") {
+			return true
+		}
+	}
+	return false
 }
 
 func (vf *verifier) fieldWrites(c *stability.Class) *fieldWrites {
 	if w := vf.writes[c.JVMName]; w != nil {
 		return w
 	}
-	w := &fieldWrites{after: map[string][]string{}, open: map[string]bool{}, snapshot: map[string]bool{}}
+	w := &fieldWrites{FieldWrites: &classfile.FieldWrites{}}
 	vf.writes[c.JVMName] = w
-	cf := vf.classFile(c)
-	if cf == nil {
+	if cf := vf.classFile(c); cf == nil {
 		w.err = true
-		return w
-	}
-	for _, f := range cf.Fields() {
-		if f.Access&(classfile.AccPrivate|classfile.AccFinal) == 0 {
-			w.open[f.Name] = true
-		}
-	}
-	pool := cf.Pool()
-	for _, m := range cf.Methods() {
-		if m.Code == nil {
-			continue
-		}
-		// An object's properties are static fields, set up by <clinit>.
-		ctor := m.Name == "<init>" || m.Name == "<clinit>"
-		lastCall := ""
-		err := m.Code.Walk(func(in *classfile.Instruction) bool {
-			switch in.Opcode {
-			case classfile.OpInvokestatic, classfile.OpInvokevirtual, classfile.OpInvokespecial, classfile.OpInvokeinterface:
-				if ref, err := pool.MemberRef(in.Index); err == nil {
-					lastCall = ref.Owner
-				}
-			case classfile.OpCheckcast:
-			case classfile.OpPutfield, classfile.OpPutstatic:
-				ref, err := pool.MemberRef(in.Index)
-				if err == nil && ref.Owner == c.JVMName {
-					if !ctor {
-						if ms := w.after[ref.Name]; len(ms) == 0 || ms[len(ms)-1] != m.Name {
-							w.after[ref.Name] = append(ms, m.Name)
-						}
-					} else if strings.HasPrefix(lastCall, "androidx/compose/runtime/") {
-						w.snapshot[ref.Name] = true
-					}
-				}
-				lastCall = ""
-			default:
-				if !isLoad(in.Opcode) {
-					lastCall = ""
-				}
-			}
-			return true
-		})
-		if err != nil {
-			w.err = true
-		}
+	} else {
+		fw, err := cf.FieldWrites()
+		w.FieldWrites, w.err = fw, err != nil
 	}
 	return w
-}
-
-// isLoad: instructions between a call and the store of its result that keep it.
-func isLoad(op classfile.Opcode) bool {
-	return op == classfile.OpDup || op == classfile.OpSwap
 }
 
 // classFile reads c's class file from the scan's classpath, nil when it cannot: the class the
