@@ -565,9 +565,8 @@ func parseField(value string) (*scan.Field, error) {
 	} else {
 		return nil, errFieldLine
 	}
-	if f.Type == "" {
-		return nil, errFieldLine
-	}
+	// An empty type is written as nothing (a class file can make its field's type render
+	// empty), so it reads back as nothing.
 	var err error
 	if f.Name, err = unescapeValue("field name", name); err != nil {
 		return nil, err

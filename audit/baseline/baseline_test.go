@@ -244,8 +244,10 @@ func TestBaselineHostileNames(t *testing.T) {
 			Name: name, Verdict: "uncertain", Stability: "Uncertain(" + name + ")", Compose: true,
 			TypeParameters: []string{name, "T"}, Participating: []string{name},
 			StableField: true, StableValue: &v, StableExpr: name + ".$stable",
-			Reads:  []scan.StableRead{{Class: name, Value: &v}},
-			Fields: []*scan.Field{{Verdict: "unstable", Var: i%2 == 0, Name: name, Type: "Map<" + name + ", Int>", Stability: "Unstable = " + name}},
+			Reads: []scan.StableRead{{Class: name, Value: &v}},
+			Fields: []*scan.Field{{Verdict: "unstable", Var: i%2 == 0, Name: name, Type: "Map<" + name + ", Int>", Stability: "Unstable = " + name},
+				// A field whose type renders empty (found by FuzzAuditScan), with and without a stability.
+				{Verdict: "unstable", Name: "empty", Type: "", Stability: "Unstable"}, {Verdict: "runtime", Name: "empty2"}},
 		})
 	}
 	var out bytes.Buffer

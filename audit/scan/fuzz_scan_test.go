@@ -122,8 +122,8 @@ func FuzzAuditScan(f *testing.F) {
 		if err := baseline.Write(&dump, rep); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := baseline.Read(&dump); err != nil {
-			t.Fatalf("the dump does not read back: %v", err)
+		if _, err := baseline.Read(bytes.NewReader(dump.Bytes())); err != nil {
+			t.Fatalf("the dump does not read back: %v\n%s", err, dump.String())
 		}
 		v, err := verify.Verify(rep, verify.Options{Drift: true})
 		if err != nil {
