@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/metadata"
 	"github.com/composestab/composestab/stability"
 )
 
@@ -34,7 +35,8 @@ func main() {
 		}
 		c := u.ClassByJVMName(e.ClassName)
 		d := c.Ensure()
-		if d.Origin != stability.OriginKotlin || d.Err != nil {
+		// File facades, multifile parts and synthetic classes are no classes for the compiler.
+		if d.Origin != stability.OriginKotlin || d.Err != nil || d.MetadataKind != metadata.KindClass {
 			continue
 		}
 		if d.Visibility != stability.Public && d.Visibility != stability.Protected {
