@@ -76,12 +76,19 @@ func (e *Error) Stack() []byte { return e.stack }
 
 // internalError records a recovered panic as an error of the input being read.
 func internalError(input string, r any) *Error {
+	return InternalError(input, "", "this input is left out", r)
+}
+
+// InternalError records a panic recovered by a job's last resort (a bug, never a way to handle
+// input) as an error of the input and class being worked on; leftOut says what the job could
+// not do. The stack is kept for --debug.
+func InternalError(input, class, leftOut string, r any) *Error {
 	stack := debug.Stack()
 	if p, ok := r.(*par.Panic); ok {
 		r, stack = p.Value, p.Stack
 	}
-	return &Error{Kind: ErrInternal, Input: input, stack: stack,
-		Message: fmt.Sprintf("internal error, this input is left out: %v (a bug in composestab: please report it with the input and the --debug output)", r)}
+	return &Error{Kind: ErrInternal, Input: input, Class: class, stack: stack,
+		Message: fmt.Sprintf("internal error, %s: %v (a bug in composestab: please report it with the input and the --debug output)", leftOut, r)}
 }
 
 // sortErrors orders errors by their text, computing each text once.

@@ -152,10 +152,6 @@ func Verify(rep *scan.Report, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	type compiledSuppression struct {
-		rule string
-		cfg  *stability.Config
-	}
 	var suppress []compiledSuppression
 	for _, s := range opts.Suppress {
 		if s.Rule != "*" && ruleSeverity(s.Rule) == "" {
@@ -174,35 +170,8 @@ func Verify(rep *scan.Report, opts Options) (*Report, error) {
 	}
 	v := &Report{SchemaVersion: scan.SchemaVersion, Violations: []Violation{}, Errors: append([]*scan.Error{}, rep.Errors...), Inputs: append([]string{}, rep.Inputs...)}
 	for _, c := range rep.Classes {
-		if !opts.IncludeNonPublic && !vf.publicAPI(c) {
-			continue
-		}
-		add := func(rule, part, msg string) {
-			for _, s := range suppress {
-				if (s.rule == "*" || s.rule == rule) && s.cfg.Match(c.Name) != nil {
-					v.Suppressed++
-					return
-				}
-			}
-			v.Violations = append(v.Violations, Violation{Class: c.Name, Rule: rule, Severity: ruleSeverity(rule), Part: part, Message: msg, Input: c.Input})
-		}
-		r := c.CompiledResult()
-		if opts.Drift {
-			if rule, msg := driftFinding(c); rule != "" {
-				add(rule, "", msg)
-			}
-		}
-		if usesCompose && r != nil && r.Processed && !c.Compose && (c.Verdict == "unstable" || c.Verdict == "uncertain") && !vf.unstableAnyway(r) {
-			add(RuleNotCompose, "", fmt.Sprintf("built without the Compose compiler (no $stable, no @StabilityInferred) in a library that otherwise uses it, so consumers see it as %s; with the plugin it would be %s. Fix: apply the Compose compiler plugin to the module that builds it",
-				c.Verdict, stability.Describe(r.Stability)))
-		}
-		if r != nil {
-			for _, f := range vf.claimFindings(r) {
-				add(f.rule, f.part, f.msg)
-			}
-		}
-		if pat := matchAny(expect, c.Name); pat != "" && !effectivelyStable(c) {
-			add(RuleExpectStable, "", expectStableMessage(c, pat))
+		if err := vf.checkGuarded(c, func() { vf.check(c, opts, v, expect, suppress, usesCompose) }); err != nil {
+			v.Errors = append(v.Errors, err)
 		}
 	}
 	sort.SliceStable(v.Violations, func(i, j int) bool {
@@ -356,8 +325,8 @@ func (vf *verifier) publicAPI(c *scan.Class) bool {
 		}
 		name := sc.Name
 		i := strings.LastIndexByte(name, '.')
-		if i < strings.LastIndexByte(name, '/') {
-			break
+		if i < 0 || i < strings.LastIndexByte(name, '/') {
+			break // a top-level class (a crafted name may have no package either)
 		}
 		sc = vf.byName[name[:i]]
 	}
@@ -385,4 +354,56 @@ func (vf *verifier) unstableAnyway(r *stability.ClassResult) bool {
 		}
 	}
 	return false
+}
+
+// compiledSuppression is a Suppression with its pattern parsed.
+type compiledSuppression struct {
+	rule string
+	cfg  *stability.Config
+}
+
+// check applies the policies to one class, adding its findings to v.
+func (vf *verifier) check(c *scan.Class, opts Options, v *Report, expect []*stability.Config, suppress []compiledSuppression, usesCompose bool) {
+	if !opts.IncludeNonPublic && !vf.publicAPI(c) {
+		return
+	}
+	add := func(rule, part, msg string) {
+		for _, s := range suppress {
+			if (s.rule == "*" || s.rule == rule) && s.cfg.Match(c.Name) != nil {
+				v.Suppressed++
+				return
+			}
+		}
+		v.Violations = append(v.Violations, Violation{Class: c.Name, Rule: rule, Severity: ruleSeverity(rule), Part: part, Message: msg, Input: c.Input})
+	}
+	r := c.CompiledResult()
+	if opts.Drift {
+		if rule, msg := driftFinding(c); rule != "" {
+			add(rule, "", msg)
+		}
+	}
+	if usesCompose && r != nil && r.Processed && !c.Compose && (c.Verdict == "unstable" || c.Verdict == "uncertain") && !vf.unstableAnyway(r) {
+		add(RuleNotCompose, "", fmt.Sprintf("built without the Compose compiler (no $stable, no @StabilityInferred) in a library that otherwise uses it, so consumers see it as %s; with the plugin it would be %s. Fix: apply the Compose compiler plugin to the module that builds it",
+			c.Verdict, stability.Describe(r.Stability)))
+	}
+	if r != nil {
+		for _, f := range vf.claimFindings(r) {
+			add(f.rule, f.part, f.msg)
+		}
+	}
+	if pat := matchAny(expect, c.Name); pat != "" && !effectivelyStable(c) {
+		add(RuleExpectStable, "", expectStableMessage(c, pat))
+	}
+}
+
+// checkGuarded runs check as a last resort against a bug: a panic becomes an internal error of
+// that class, and the other classes are still checked.
+func (vf *verifier) checkGuarded(c *scan.Class, check func()) (err *scan.Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = scan.InternalError(c.Input, c.JVMName, "this class is not verified", r)
+		}
+	}()
+	check()
+	return nil
 }

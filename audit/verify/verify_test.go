@@ -486,3 +486,18 @@ func TestVerifyReadsTheScansClasspath(t *testing.T) {
 		t.Errorf("with the jars gone:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestVerifyLastResort: a class whose name has no package (FuzzAuditScan's crasher) is public
+// API like any top-level class, and a bug in a check becomes an internal error of that class
+// instead of ending the run.
+func TestVerifyLastResort(t *testing.T) {
+	vf := newVerifier(&scan.Report{})
+	c := &scan.Class{Name: "X", JVMName: "X", Input: "x.jar", Visibility: stability.Public}
+	if !vf.publicAPI(c) {
+		t.Error("a top-level class without a package is not public API")
+	}
+	err := vf.checkGuarded(c, func() { panic("boom") })
+	if err == nil || err.Kind != scan.ErrInternal || err.Class != "X" || err.Input != "x.jar" || !strings.Contains(err.Message, "this class is not verified: boom") {
+		t.Errorf("got %+v", err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/composestab/composestab/audit/output"
+	"github.com/composestab/composestab/audit/scan"
 	"github.com/composestab/composestab/audit/verify"
 	"github.com/composestab/composestab/internal/english"
 	"github.com/composestab/composestab/stability"
@@ -81,7 +82,10 @@ func runVerify(s *streams, args []string) error {
 	if n := v.AtLeast(failOn); n > 0 {
 		findings = fmt.Sprintf("%d policy %s", n, english.Choose(n, "violation", "violations"))
 	}
-	if err := unreadableExit(&o, findings, rep); err != nil {
+	// Errors Verify itself met (a class it could not check) are said as the scan's are.
+	verifyErrs := &scan.Report{Errors: v.Errors[len(rep.Errors):]}
+	diagnose(s, &o, verifyErrs, "")
+	if err := unreadableExit(&o, findings, rep, verifyErrs); err != nil {
 		return err
 	}
 	if findings != "" {
