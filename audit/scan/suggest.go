@@ -69,6 +69,10 @@ func suggestConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, s
 		changed := false
 		for _, s := range candidates {
 			judge(u, ev, e, s)
+			if s.safe && !writablePattern(s.pattern) {
+				s.safe = false
+				s.why = append(s.why, "its name cannot be written as a configuration-file pattern, so no file can declare it")
+			}
 			if s.safe != safe[s.c] {
 				safe[s.c], changed = s.safe, true
 			}
@@ -88,6 +92,16 @@ func suggestConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, s
 		return out[i].Class < out[j].Class
 	})
 	return out, nil
+}
+
+// writablePattern reports whether p is one line of a configuration file that the compiler
+// accepts (a crafted class name may not be).
+func writablePattern(p string) bool {
+	if strings.ContainsAny(p, "\r\n") {
+		return false
+	}
+	_, err := stability.ParseConfig("", []byte(p))
+	return err == nil
 }
 
 // judge decides whether s.c may be declared stable with the engine e (which has the current safe

@@ -75,3 +75,14 @@ func TestSuggestConfigRoundTrip(t *testing.T) {
 		})
 	}
 }
+
+// TestWritablePattern: a suggestion is only safe when its pattern can be written in a
+// configuration file; a crafted class name such as lib1.L)ata (FuzzAuditScan) cannot, and made
+// the whole scan fail.
+func TestWritablePattern(t *testing.T) {
+	for p, want := range map[string]bool{"lib1.LData": true, "lib1.Box<*,_>": true, "lib1.L)ata": false, "a.B\nc.D": false, "a.B // x": false} {
+		if got := writablePattern(p); got != want {
+			t.Errorf("writablePattern(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
