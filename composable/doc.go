@@ -8,6 +8,6 @@
 // caller compiled are decoded too: the $changed int each passes is rebuilt from the
 // instructions before the call and split into parameter slots, so the stability an app's
 // compiler decided for every argument ($stable reads, the unstable bit, static values) can be
-// compared with the prediction of package runtime's Instantiator. Both are checked against the
+// compared with the prediction of package evaluate's Instantiator. Both are checked against the
 // real compilers' reports and bytecode in the tests.
 package composable

@@ -291,7 +291,7 @@ func (t *Type) String() string {
 }
 
 // QualifiedString renders the type with qualified class names ("com.example.Outer.Inner<kotlin.Int>?"),
-// the syntax runtime's Instantiator parses.
+// the syntax evaluate's Instantiator parses.
 func (t *Type) QualifiedString() string {
 	var b strings.Builder
 	t.render(&b, true)

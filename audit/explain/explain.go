@@ -17,7 +17,7 @@ import (
 
 // Explanation is what a call site computes for a concrete instantiation, in words and numbers.
 // Verdict, Value and the two skipping sentences come from one decision
-// (runtime.Instantiation.Verdict and Callee), so they never disagree.
+// (evaluate.Instantiation.Verdict and Callee), so they never disagree.
 type Explanation struct {
 	// SchemaVersion is the version of the JSON contract (docs/json.md).
 	SchemaVersion int    `json:"schemaVersion"`
