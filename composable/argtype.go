@@ -216,7 +216,7 @@ func (ck *callSiteChecker) infer(mc *methodCode, ctx *callerContext, arg span, d
 			// x; dup; ldc "name"; checkNotNullExpressionValue leaves x: the platform value.
 			return ck.infer(mc, ctx, span{start, end - 3}, depth)
 		}
-		if stability.IsKnownStableFunctionName(ref.Name) {
+		if ck.engine.IsKnownStableFunctionName(ref.Name) {
 			return argInfo{kind: argNoDecl, why: "a call of " + ref.Name + ", which may be a stable function (spec §1.3)"}
 		}
 		return argInfo{kind: argOpaque, why: "the result of " + simpleName(ref.Owner) + "." + ref.Name}

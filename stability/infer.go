@@ -147,6 +147,7 @@ func compareVersions(a, b string) int {
 type Engine struct {
 	opts   Options
 	rules  rules
+	known  *knownStable // the release's KnownStableConstructs
 	module *Module
 
 	mu    sync.Mutex
@@ -164,7 +165,7 @@ func NewEngine(module *Module, opts Options) *Engine {
 	if opts.Compiler == "" {
 		opts.Compiler = DefaultCompiler
 	}
-	return &Engine{opts: opts, rules: rulesFor(opts.Compiler), module: module, cache: map[string]result{}}
+	return &Engine{opts: opts, rules: rulesFor(opts.Compiler), known: knownStableFor(opts.Compiler), module: module, cache: map[string]result{}}
 }
 
 // substitutions maps a type parameter to the argument that replaces it. Values are never mutated
@@ -382,7 +383,7 @@ func (e *Engine) classStabilityUncached(c *Class, subst substitutions, an *analy
 		return leaf(RuleProtobuf, Stable)
 	}
 	an = an.plus(key)
-	if mask, ok := knownStableTypes[name]; ok {
+	if mask, ok := e.known.types[name]; ok {
 		s, because := e.applyMask(Stable, &mask, c, subst, an, file)
 		return s, &Reason{Rule: RuleKnownStable, Subject: name, Stability: s, Because: because}
 	}
