@@ -27,6 +27,7 @@ func exerciseAll(c *Class) error {
 	_ = c.Mentions("androidx/compose/runtime/Composer")
 	_ = c.Mentions("")
 	_ = c.InnerClasses()
+	_, _ = c.FieldWrites()
 	p := c.Pool()
 	for i := 0; i < p.Len()+2; i++ {
 		// Each accessor on the entries it reads, and on a few it refuses
