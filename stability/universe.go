@@ -173,7 +173,11 @@ func (u *Universe) fromClassFile(c *Class, cf *classfile.Class) {
 func (u *Universe) fromMetadata(c *Class, cf *classfile.Class, km *metadata.Class) {
 	d := &c.details
 	d.Origin = OriginKotlin
-	c.Name = km.Name
+	// Metadata that names the class nothing (crafted, found by FuzzAuditScan) leaves it the
+	// name its class file gives it: every report and baseline keys classes by name.
+	if km.Name != "" {
+		c.Name = km.Name
+	}
 	f := km.Flags
 	d.Kind = kindOf(f.Kind())
 	d.Modality = modalityOf(f.Modality())
