@@ -12,6 +12,7 @@ import (
 
 	"github.com/composestab/composestab/audit/scan"
 	"github.com/composestab/composestab/evaluate"
+	"github.com/composestab/composestab/internal/english"
 	"github.com/composestab/composestab/stability"
 )
 
@@ -115,7 +116,7 @@ func Explain(ctx context.Context, opts scan.Options, typ string) (*Explanation, 
 	blockers := inexpressible(in.Stability)
 	switch {
 	case in.Needed:
-		miss := strings.Join(in.Missing, ", ") + " " + isAre(len(in.Missing)) + " not on the classpath"
+		miss := strings.Join(in.Missing, ", ") + " " + english.Choose(len(in.Missing), "is", "are") + " not on the classpath"
 		x.Stability, x.Normalized, x.Effective = "unknown: "+miss, "", "unknown: "+miss
 		x.ValueText = "unknown: " + miss
 	case !in.Known:
@@ -251,15 +252,8 @@ func missingBelow(r *stability.Reason) string {
 	return ""
 }
 
-func isAre(n int) string {
-	if n == 1 {
-		return "is"
-	}
-	return "are"
-}
-
 func describeBits(v int32) string {
-	if v&8 != 0 {
+	if v&evaluate.UnstableBit != 0 {
 		return " (the unstable bit is set)"
 	}
 	return " (stable: no unstable bit)"

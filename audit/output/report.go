@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/composestab/composestab/audit/baseline"
 	"github.com/composestab/composestab/audit/scan"
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/english"
@@ -20,7 +21,7 @@ var ClassHeader = []string{"Verdict", "Class", "Stability", "$stable", "Mask"}
 // ClassRow is one class as the text, table and markdown forms show it, escaped: verdict,
 // name, stability, $stable ("?" when not computable, "-" without the field) and mask.
 func ClassRow(c *scan.Class) []string {
-	return []string{string(c.Verdict), escape.Text(c.Name), escape.Text(stabilityText(c)), stableValue(c), maskText(c)}
+	return []string{string(c.Verdict), escape.Text(c.Name), escape.Text(baseline.StabilityText(c.Stability)), stableValue(c), maskText(c)}
 }
 
 func stableValue(c *scan.Class) string {
@@ -40,19 +41,12 @@ func maskText(c *scan.Class) string {
 	return strconv.Itoa(int(*c.StabilityInferred))
 }
 
-func stabilityText(c *scan.Class) string {
-	if c.Stability == "" {
-		return "Stable"
-	}
-	return c.Stability
-}
-
 // WriteReportText writes audit's text: a line per class (verdict, name, stability, $stable,
 // mask, missing classes) and the summary.
 func WriteReportText(w io.Writer, rep *scan.Report) error {
 	var b strings.Builder
 	for _, c := range rep.Classes {
-		fmt.Fprintf(&b, "%-8s %s  %s  $stable=%s mask=%s%s\n", c.Verdict, escape.Text(c.Name), escape.Text(stabilityText(c)), stableValue(c), maskText(c), missingText(c))
+		fmt.Fprintf(&b, "%-8s %s  %s  $stable=%s mask=%s%s\n", c.Verdict, escape.Text(c.Name), escape.Text(baseline.StabilityText(c.Stability)), stableValue(c), maskText(c), missingText(c))
 	}
 	fmt.Fprintln(&b, Summary(rep))
 	_, err := io.WriteString(w, b.String())
@@ -121,7 +115,7 @@ func WriteReportMarkdown(w io.Writer, rep *scan.Report) error {
 	var b strings.Builder
 	b.WriteString("| Verdict | Class | Stability | $stable | Mask |\n|---|---|---|---|---|\n")
 	for _, c := range rep.Classes {
-		fmt.Fprintf(&b, "| %s | `%s` | `%s` | %s | %s |\n", c.Verdict, mdPipes(escape.Text(c.Name)), mdPipes(escape.Text(stabilityText(c))), stableValue(c), maskText(c))
+		fmt.Fprintf(&b, "| %s | `%s` | `%s` | %s | %s |\n", c.Verdict, mdPipes(escape.Text(c.Name)), mdPipes(escape.Text(baseline.StabilityText(c.Stability))), stableValue(c), maskText(c))
 	}
 	fmt.Fprintf(&b, "\n%s\n", Summary(rep))
 	_, err := io.WriteString(w, b.String())

@@ -67,14 +67,10 @@ func suggestConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, s
 		with.Config = cfg
 		e := with.Engine(nil, "")
 		changed := false
-		for _, s := range candidates {
-			judge(u, ev, e, s)
-			if s.safe && !writablePattern(s.pattern) {
-				s.safe = false
-				s.why = append(s.why, "its name cannot be written as a configuration-file pattern, so no file can declare it")
-			}
-			if s.safe != safe[s.c] {
-				safe[s.c], changed = s.safe, true
+		for _, cand := range candidates {
+			judge(u, ev, e, cand)
+			if cand.safe != safe[cand.c] {
+				safe[cand.c], changed = cand.safe, true
 			}
 		}
 		if !changed {
@@ -182,6 +178,10 @@ func judge(u *stability.Universe, ev *evaluate.Evaluator, e *stability.Engine, s
 			}
 		}
 		s.why = append(s.why, "stable when its type arguments "+strings.Join(ps, ", ")+" are")
+	}
+	if !writablePattern(s.pattern) {
+		s.safe = false
+		s.why = append(s.why, "its name cannot be written as a configuration-file pattern, so no file can declare it")
 	}
 }
 
