@@ -101,6 +101,9 @@ func Analyze(cfg Config) *Module {
 	}
 	mod.Features = detectFeatures(bodies, mod.Functions)
 	a.ck.strong = mod.Features.StrongSkipping
+	for _, f := range mod.Functions {
+		a.resolve(f, mod.Features.StrongSkipping)
+	}
 	for _, b := range bodies {
 		if strings.HasSuffix(b.mc.class.Name(), defaultImplsSuffix) {
 			continue // the bridge's call of the member is the compiler's own, not recorded
@@ -502,6 +505,19 @@ type slot struct {
 	valueIdx int // index among the value parameters, -1 otherwise
 }
 
+// argIndex is the JVM argument index of the parameter in local: 0 is this for a member.
+func argIndex(locals []int, local int, member bool) int {
+	for i, l := range locals {
+		if l == local {
+			if member {
+				return i + 1
+			}
+			return i
+		}
+	}
+	return -1
+}
+
 func (a *analyzer) params(f *Function, sc *stability.Class, m *classfile.Method, fn *metadata.Function, owner *stability.Class,
 	bridge bool, desc []string, b *body, scope *stability.TypeScope) []Param {
 	locals := paramLocals(m, desc)
@@ -579,9 +595,19 @@ func (a *analyzer) params(f *Function, sc *stability.Class, m *classfile.Method,
 		}
 		if b != nil && s.local >= 0 {
 			p.Used = b.reads[s.local]
+			p.Compiled = b.comparison(s.local)
 		} else if b != nil && s.dispatch {
 			p.Used = b.reads[0]
+			p.Compiled = b.comparison(0)
 		}
+		p.Index = -1
+		switch {
+		case s.dispatch && !bridge:
+			p.Index = 0
+		case s.local >= 0:
+			p.Index = argIndex(locals, s.local, m.Access&classfile.AccStatic == 0)
+		}
+		p.typ = t
 		if s.meta != nil && s.meta.Flags.DeclaresDefaultValue() && defaultBase >= 0 && s.valueIdx >= 0 && b != nil {
 			p.Default = a.defaultValue(b, defaultBase+s.valueIdx/31, int32(1)<<(s.valueIdx%31), s, i, printed, names)
 			if printed != nil && !isPrimitive(printed) {

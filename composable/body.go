@@ -48,6 +48,105 @@ type body struct {
 	sites       []*callSite
 	lambdaCalls int
 	lambdas     []Lambda
+
+	// compares are the comparisons the skipping code makes before it decides (shouldExecute or
+	// getSkipping), by the local of the parameter compared; decided is set from that call on,
+	// so that changed() calls in the body (remember keys) are not taken for them.
+	compares map[int]compareSet
+	decided  bool
+	// elements maps a local holding a vararg element in the comparison loop to the array's local.
+	elements map[int]int
+}
+
+// compareSet is what the skipping code compares of one parameter.
+type compareSet uint8
+
+const (
+	cmpEquals   compareSet = 1 << iota // changed(x), changed(x.ordinal()), changed(x.length), changed(x[i])
+	cmpIdentity                        // changedInstance(x) or changedInstance(x[i])
+	// cmpGuarded: a changed() call runs only while the caller's unstable bit is clear (its
+	// guard's mask has the bit: strong skipping off).
+	cmpGuarded
+)
+
+// unstableBits has the unstable bit of each of the ten slots of a $changed int.
+const unstableBits = 0b1000 | 0b1000<<3 | 0b1000<<6 | 0b1000<<9 | 0b1000<<12 | 0b1000<<15 | 0b1000<<18 | 0b1000<<21 | 0b1000<<24 | 0b1000<<27
+
+// comparison is what the skipping code does with the parameter in local.
+func (b *body) comparison(local int) Comparison {
+	if b == nil || !b.decided {
+		return CompareNone
+	}
+	set := b.compares[local]
+	switch {
+	case set&cmpEquals != 0 && set&cmpIdentity != 0:
+		return CompareByUnstableBit
+	case set&cmpIdentity != 0:
+		return CompareIdentity
+	case set&cmpEquals != 0 && set&cmpGuarded != 0:
+		return CompareUnlessUnstable
+	case set&cmpEquals != 0:
+		return CompareEquals
+	}
+	return CompareNone
+}
+
+// recordCompare notes the parameter compared by the changed or changedInstance call at
+// insns[call]: a local loaded as is, its enum ordinal, its array length, or an element of a
+// vararg array (a local stored from aaload).
+func (b *body) recordCompare(call int, instance bool) {
+	insns := b.mc.insns
+	sp := b.mc.argSpans(call, 2, 0)[1]
+	if !sp.ok() || !isLoad(insns[sp.start].Opcode) {
+		return
+	}
+	local := localIndex(&insns[sp.start])
+	switch sp.end - sp.start {
+	case 1:
+		if a, ok := b.elements[local]; ok {
+			local = a
+		}
+	case 2, 3:
+		in := &insns[sp.end-1]
+		if sp.end-sp.start == 2 && in.Opcode == classfile.OpArraylength {
+			break
+		}
+		if sp.end-sp.start == 3 && insns[sp.start+1].Opcode != classfile.OpCheckcast {
+			return
+		}
+		if in.Opcode != classfile.OpInvokevirtual {
+			return
+		}
+		ref, err := b.mc.class.Pool().MemberRef(in.Index)
+		if err != nil || ref.Name != "ordinal" || ref.Descriptor != "()I" {
+			return
+		}
+	default:
+		return
+	}
+	set := cmpEquals
+	if instance {
+		set = cmpIdentity
+	} else if m, ok := b.guardMask(call); ok && m&unstableBits != 0 && m&^unstableBits != 0 {
+		set |= cmpGuarded
+	}
+	b.compares[local] |= set
+}
+
+// guardMask is the mask of the nearest test of a parameter slot before a call: iload; const M;
+// iand; ifne, with M covering two or three bits of a slot. Single-bit tests in between are a
+// $default bit or the unstable bit choosing between changed and changedInstance.
+func (b *body) guardMask(call int) (int32, bool) {
+	insns := b.mc.insns
+	for j := call - 1; j >= 2 && j > call-20; j-- {
+		if insns[j].Opcode != classfile.OpIand || insns[j+1].Opcode != classfile.OpIfne || !isLoad(insns[j-2].Opcode) {
+			continue
+		}
+		if c, ok := intConst(b.mc, &insns[j-1]); ok && c&(c-1) != 0 {
+			return c, true
+		}
+	}
+	return 0, false
 }
 
 // readBody decodes a method; nil when it has no code or the code cannot be decoded.
@@ -60,7 +159,7 @@ func readBody(c *classfile.Class, m *classfile.Method, composerLocal int, isLamb
 		return nil
 	}
 	mc := newMethodCode(c, m, insns)
-	b := &body{mc: mc, endRestart: -1, reads: map[int]bool{}}
+	b := &body{mc: mc, endRestart: -1, reads: map[int]bool{}, compares: map[int]compareSet{}, elements: map[int]int{}}
 	pool := c.Pool()
 	inRemember := false
 	for i := range insns {
@@ -81,6 +180,11 @@ func readBody(c *classfile.Class, m *classfile.Method, composerLocal int, isLamb
 				break
 			}
 			b.reads[idx] = true
+		case op == classfile.OpAstore || op >= classfile.OpAstore0 && op <= classfile.OpAstore3:
+			// aload array; iload i; aaload; astore x: x is an element of the array.
+			if i >= 3 && insns[i-1].Opcode == classfile.OpAaload && isLoad(insns[i-3].Opcode) {
+				b.elements[storeIndex(in)] = localIndex(&insns[i-3])
+			}
 		case op == classfile.OpInvokedynamic:
 			if l, ok := b.lambdaAt(i, inRemember); ok {
 				b.lambdas = append(b.lambdas, l)
@@ -102,9 +206,9 @@ func readBody(c *classfile.Class, m *classfile.Method, composerLocal int, isLamb
 				case "endRestartGroup":
 					b.endRestart = i
 				case "shouldExecute":
-					b.shouldExecute = true
+					b.shouldExecute, b.decided = true, true
 				case "getSkipping":
-					b.getSkipping = true
+					b.getSkipping, b.decided = true, true
 				case "skipToGroupEnd":
 					b.skipToGroupEnd = true
 				case "startDefaults":
@@ -123,6 +227,9 @@ func readBody(c *classfile.Class, m *classfile.Method, composerLocal int, isLamb
 					inRemember = false
 				case "changed", "changedInstance":
 					b.changedMask(i)
+					if !b.decided {
+						b.recordCompare(i, ref.Name == "changedInstance")
+					}
 				}
 			case ref.Owner == scopeUpdate && ref.Name == "updateScope":
 				b.updateScope = true

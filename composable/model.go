@@ -1,6 +1,10 @@
 package composable
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/composestab/composestab/stability"
+)
 
 // ParamStability is the stability word the compiler prints before a parameter of a composable:
 // known stable, known unstable, or nothing (runtime or uncertain).
@@ -51,6 +55,15 @@ type Param struct {
 	// Missing lists the classes absent from the classpath that the parameter's stability stands
 	// on (dotted names): until they are found, Stability is a guess.
 	Missing []string
+	// Index is the JVM argument index (0 is this for a member), -1 for a parameter that is not
+	// one of the method's arguments.
+	Index int
+	// Compiled is what the skipping code does with the argument, and Outcome what that comes to
+	// for a caller in another file or module with the $stable values on the classpath.
+	Compiled Comparison
+	Outcome  Outcome
+
+	typ *stability.Type
 }
 
 // Function is one composable function or composable lambda as compiled, with what the
@@ -76,6 +89,10 @@ type Function struct {
 	// Scheme is the applier scheme the compiler inferred ("[0, [0]]"), "" for none.
 	Scheme string
 	Params []Param
+	// Skips says whether a call from another file or module skips when its arguments are
+	// unchanged, with the $stable values on the classpath (strong skipping off, a caller's
+	// unstable bit stops a skippable function from skipping).
+	Skips Skips
 	// ReturnType is the printed return type, "" for Unit.
 	ReturnType string
 
@@ -136,3 +153,44 @@ type Argument struct {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// Comparison is what a compiled composable's skipping code does with one parameter before it
+// decides whether to run its body: which Composer method compares the argument with the value of
+// the previous composition, and whether the bits the caller passes choose it.
+type Comparison uint8
+
+// Comparisons, as the bytecode shows them.
+const (
+	// CompareNone: the argument is never compared (unused, or the function cannot skip).
+	CompareNone Comparison = iota
+	// CompareEquals: changed(), i.e. equals (== for primitives, an enum's ordinal, a vararg's
+	// size and elements).
+	CompareEquals
+	// CompareIdentity: changedInstance(), i.e. === whatever the caller passes.
+	CompareIdentity
+	// CompareByUnstableBit: changedInstance() when the unstable bit of the caller's $changed slot
+	// is set, changed() otherwise (strong skipping, a type whose stability is decided at run
+	// time).
+	CompareByUnstableBit
+	// CompareUnlessUnstable: changed() when the caller's unstable bit is clear; when it is set
+	// the argument is not compared and the function cannot skip (strong skipping off).
+	CompareUnlessUnstable
+)
+
+// String returns the word used in dumps: "none", "equals", "identity", "by-unstable-bit" or
+// "unless-unstable".
+func (c Comparison) String() string {
+	switch c {
+	case CompareNone:
+		return "none"
+	case CompareEquals:
+		return "equals"
+	case CompareIdentity:
+		return "identity"
+	case CompareByUnstableBit:
+		return "by-unstable-bit"
+	case CompareUnlessUnstable:
+		return "unless-unstable"
+	}
+	return "Comparison(" + itoa(int(c)) + ")"
+}

@@ -1,0 +1,170 @@
+package composable
+
+import (
+	"strings"
+
+	"github.com/composestab/composestab/evaluate"
+	"github.com/composestab/composestab/stability"
+)
+
+// This file turns what a compiled composable's skipping code does with each parameter into what
+// it comes to for a call from another file or module, with the $stable values the classpath
+// holds now: the predicate that dumps record and checks compare.
+
+// Compare is the comparison a parameter gets when its composable is called from another file or
+// module.
+type Compare string
+
+// The comparisons.
+const (
+	// Equals: changed(), equals (== for primitives and enums).
+	Equals Compare = "equals"
+	// Identity: changedInstance(), ===: a new instance makes the composable run again.
+	Identity Compare = "identity"
+	// NotCompared: the function does not compare the argument before it decides (it cannot skip,
+	// or the caller's unstable bit turned the comparison off).
+	NotCompared Compare = "none"
+	// Unused: the body never reads the parameter, so nothing compares it.
+	Unused Compare = "unused"
+	// Open: decided by the caller's bits, which cannot be known here: a type argument chosen by
+	// the caller, or a $stable that cannot be computed (Outcome.Open says which).
+	Open Compare = "runtime"
+)
+
+// StableValue is one class's $stable that the bits a caller passes are read from.
+type StableValue struct {
+	// Class is the dotted JVM name; Input the jar or folder it was read from.
+	Class string `json:"class"`
+	Value int32  `json:"value"`
+	Input string `json:"input,omitempty"`
+}
+
+// Outcome is what one parameter's comparison comes to for a caller in another file or module.
+type Outcome struct {
+	Compare Compare `json:"compare"`
+	// Stable are the $stable values the caller's bits are read from, in the order the call site
+	// reads them; empty when the function's own code decides (Compiled is equals, identity or
+	// none).
+	Stable []StableValue `json:"stable,omitempty"`
+	// Open names what keeps an Open comparison undecided: "type argument T", or a class whose
+	// $stable cannot be computed.
+	Open []string `json:"open,omitempty"`
+	// BlocksSkip: the caller passes the unstable bit, so the function runs its body on every
+	// recomposition (strong skipping off).
+	BlocksSkip bool `json:"blocksSkip,omitempty"`
+}
+
+// Skips says whether a composable called from another file or module can skip its body when its
+// arguments are unchanged.
+type Skips uint8
+
+// The answers.
+const (
+	SkipsNo Skips = iota
+	SkipsYes
+	// SkipsOpen: it depends on bits the caller passes that cannot be known here.
+	SkipsOpen
+)
+
+// String returns "false", "true" or "runtime".
+func (s Skips) String() string {
+	switch s {
+	case SkipsYes:
+		return "true"
+	case SkipsOpen:
+		return "runtime"
+	}
+	return "false"
+}
+
+// resolve fills in the outcome of every parameter of f and whether a call can skip.
+func (a *analyzer) resolve(f *Function, strong bool) {
+	open, blocked := false, false
+	for i := range f.Params {
+		p := &f.Params[i]
+		p.Outcome = outcomeOf(a.ck.inst, p, strong)
+		open = open || p.Outcome.Compare == Open && p.Compiled == CompareUnlessUnstable
+		blocked = blocked || p.Outcome.BlocksSkip
+	}
+	switch {
+	case !f.Skippable || blocked:
+		f.Skips = SkipsNo
+	case open:
+		f.Skips = SkipsOpen
+	default:
+		f.Skips = SkipsYes
+	}
+}
+
+// outcome is what p's comparison comes to for a caller that passes the bits its compiler computes
+// from p's declared type.
+func outcomeOf(inst *evaluate.Instantiator, p *Param, strong bool) Outcome {
+	switch p.Compiled {
+	case CompareNone:
+		if !p.Used {
+			return Outcome{Compare: Unused}
+		}
+		return Outcome{Compare: NotCompared}
+	case CompareEquals:
+		return Outcome{Compare: Equals}
+	case CompareIdentity:
+		return Outcome{Compare: Identity}
+	}
+	if p.typ == nil {
+		return Outcome{Compare: Open, Open: []string{"the parameter's type"}}
+	}
+	if tps := typeParameters(p.typ, nil, 0); len(tps) > 0 {
+		o := Outcome{Compare: Open}
+		for _, tp := range tps {
+			o.Open = append(o.Open, "type argument "+tp)
+		}
+		return o
+	}
+	in := inst.EvaluateType(p.typ)
+	var o Outcome
+	for _, d := range in.Deps {
+		o.Stable = append(o.Stable, StableValue{Class: strings.ReplaceAll(d.Class, "/", "."), Value: d.Value, Input: d.Input})
+	}
+	if in.Needed || !in.Known {
+		o.Compare = Open
+		o.Open = append(o.Open, in.Missing...)
+		for _, d := range in.Deps {
+			if d.Err != nil {
+				o.Open = append(o.Open, strings.ReplaceAll(d.Class, "/", ".")+".$stable")
+			}
+		}
+		if len(o.Open) == 0 {
+			o.Open = []string{"a $stable that cannot be computed"}
+		}
+		return o
+	}
+	unstable := in.Bits(strong)&evaluate.UnstableBit != 0
+	switch {
+	case p.Compiled == CompareByUnstableBit && unstable:
+		o.Compare = Identity
+	case p.Compiled == CompareUnlessUnstable && unstable:
+		o.Compare, o.BlocksSkip = NotCompared, true
+	default:
+		o.Compare = Equals
+	}
+	return o
+}
+
+// typeParameters lists the names of the type parameters t mentions, once each.
+func typeParameters(t *stability.Type, out []string, depth int) []string {
+	if t == nil || depth > 32 {
+		return out
+	}
+	if t.Param != nil {
+		for _, n := range out {
+			if n == t.Param.Name {
+				return out
+			}
+		}
+		return append(out, t.Param.Name)
+	}
+	for _, arg := range t.Args {
+		out = typeParameters(arg.Type, out, depth+1)
+	}
+	return out
+}
