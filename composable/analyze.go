@@ -9,6 +9,7 @@ import (
 	"github.com/composestab/composestab/internal/par"
 
 	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/metadata"
 	"github.com/composestab/composestab/stability"
 )
@@ -54,8 +55,9 @@ const (
 
 // Analyze reads every composable of the module cfg.Input.
 func Analyze(cfg Config) *Module {
-	a := &analyzer{cfg: cfg, engine: stability.NewEngine(cfg.Universe.Module(cfg.Input), cfg.Options),
-		ck: newCallSiteChecker(cfg.Classpath, cfg.Universe, nil, cfg.Input, cfg.Options, true)}
+	ev := evaluate.New(cfg.Classpath)
+	a := &analyzer{cfg: cfg, engine: stability.NewEngine(cfg.Universe.Module(cfg.Input), cfg.Options), ev: ev,
+		ck: newCallSiteChecker(cfg.Classpath, cfg.Universe, evaluate.NewInstantiator(cfg.Universe, ev, cfg.Options), cfg.Input, cfg.Options, true)}
 	mod := &Module{Features: DefaultFeatures}
 	all, _ := cfg.Universe.InputClasses(cfg.Input)
 	// Only a class that names the Composer can hold composable code: the others are not read
@@ -101,8 +103,10 @@ func Analyze(cfg Config) *Module {
 	}
 	mod.Features = detectFeatures(bodies, mod.Functions)
 	a.ck.strong = mod.Features.StrongSkipping
+	byKey := map[string]*Function{}
 	for _, f := range mod.Functions {
 		a.resolve(f, mod.Features.StrongSkipping)
+		byKey[f.Class+"."+f.Method] = f
 	}
 	for _, b := range bodies {
 		if strings.HasSuffix(b.mc.class.Name(), defaultImplsSuffix) {
@@ -112,7 +116,9 @@ func Analyze(cfg Config) *Module {
 			if s.Status == siteRestart {
 				continue
 			}
-			mod.Arguments = append(mod.Arguments, a.ck.Arguments(a.ck.Check(s))...)
+			sc := a.ck.Check(s)
+			mod.Arguments = append(mod.Arguments, a.ck.Arguments(sc)...)
+			a.siteOutcomes(sc, byKey, mod.Features.StrongSkipping)
 		}
 	}
 	mod.Metrics = metrics(mod, cfg.Classes)
@@ -157,6 +163,7 @@ type analyzer struct {
 	cfg    Config
 	engine *stability.Engine
 	ck     *callSiteChecker
+	ev     *evaluate.Evaluator
 }
 
 type found struct {

@@ -62,6 +62,9 @@ type Param struct {
 	// for a caller in another file or module with the $stable values on the classpath.
 	Compiled Comparison
 	Outcome  Outcome
+	// Sites are what the call sites of the audited module pass for a parameter whose Outcome
+	// only a caller's type arguments decide, in bytecode order.
+	Sites []SiteOutcome
 
 	typ *stability.Type
 }

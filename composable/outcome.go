@@ -82,7 +82,7 @@ func (a *analyzer) resolve(f *Function, strong bool) {
 	open, blocked := false, false
 	for i := range f.Params {
 		p := &f.Params[i]
-		p.Outcome = outcomeOf(a.ck.inst, p, strong)
+		p.Outcome = outcomeOf(a.ck.inst, a.ev, p, strong)
 		open = open || p.Outcome.Compare == Open && p.Compiled == CompareUnlessUnstable
 		blocked = blocked || p.Outcome.BlocksSkip
 	}
@@ -98,7 +98,7 @@ func (a *analyzer) resolve(f *Function, strong bool) {
 
 // outcome is what p's comparison comes to for a caller that passes the bits its compiler computes
 // from p's declared type.
-func outcomeOf(inst *evaluate.Instantiator, p *Param, strong bool) Outcome {
+func outcomeOf(inst *evaluate.Instantiator, ev *evaluate.Evaluator, p *Param, strong bool) Outcome {
 	switch p.Compiled {
 	case CompareNone:
 		if !p.Used {
@@ -138,16 +138,24 @@ func outcomeOf(inst *evaluate.Instantiator, p *Param, strong bool) Outcome {
 		}
 		return o
 	}
-	unstable := in.Bits(strong)&evaluate.UnstableBit != 0
-	switch {
-	case p.Compiled == CompareByUnstableBit && unstable:
-		o.Compare = Identity
-	case p.Compiled == CompareUnlessUnstable && unstable:
-		o.Compare, o.BlocksSkip = NotCompared, true
-	default:
-		o.Compare = Equals
+	if len(o.Stable) == 0 {
+		// Decided at compile time now (a marker, a known-stable type): a caller compiled before
+		// still reads the $stable of the classes the type names, which the check's causes need.
+		o.Stable = namedStable(ev, p.typ, nil, 0)
 	}
+	o.Compare, o.BlocksSkip = byBits(p.Compiled, in.Bits(strong)&evaluate.UnstableBit != 0)
 	return o
+}
+
+// byBits is what a comparison chosen by the caller's unstable bit comes to.
+func byBits(c Comparison, unstable bool) (cmp Compare, blocksSkip bool) {
+	switch {
+	case c == CompareByUnstableBit && unstable:
+		return Identity, false
+	case c == CompareUnlessUnstable && unstable:
+		return NotCompared, true
+	}
+	return Equals, false
 }
 
 // typeParameters lists the names of the type parameters t mentions, once each.
@@ -167,4 +175,78 @@ func typeParameters(t *stability.Type, out []string, depth int) []string {
 		out = typeParameters(arg.Type, out, depth+1)
 	}
 	return out
+}
+
+// namedStable lists the $stable values of the classes t names that have one.
+func namedStable(ev *evaluate.Evaluator, t *stability.Type, out []StableValue, depth int) []StableValue {
+	if t == nil || depth > 32 {
+		return out
+	}
+	if t.Class != nil {
+		if v := ev.Stable(t.Class.JVMName); v.Err == nil {
+			out = append(out, StableValue{Class: strings.ReplaceAll(v.Class, "/", "."), Value: v.Value, Input: v.Input})
+		}
+	}
+	for _, arg := range t.Args {
+		out = namedStable(ev, arg.Type, out, depth+1)
+	}
+	return out
+}
+
+// SiteOutcome is what one call site of the audited module passes for a parameter whose
+// comparison the declaration leaves to the caller's type arguments.
+type SiteOutcome struct {
+	// Caller is the calling method: JVM owner, a dot, name and descriptor, then "#2", "#3" for
+	// its further calls of the same composable.
+	Caller string `json:"caller"`
+	Outcome
+}
+
+// siteOutcomes closes, for one decoded call site, the parameters of its callee that only a
+// caller's type arguments decide: the bits the site passes are the $stable values it reads.
+func (a *analyzer) siteOutcomes(sc *siteCheck, byKey map[string]*Function, strong bool) {
+	if sc.Status != siteDecoded {
+		return
+	}
+	f := byKey[sc.Callee.Owner+"."+sc.Callee.Name+sc.Callee.Descriptor]
+	if f == nil || len(sc.Slots) != len(f.Params) {
+		return
+	}
+	for i, slot := range sc.Slots {
+		p := &f.Params[i]
+		if p.Outcome.Compare != Open || len(p.Outcome.Open) == 0 || !strings.HasPrefix(p.Outcome.Open[0], "type argument ") || slot.notProvided {
+			continue
+		}
+		var o Outcome
+		var bits int32
+		for _, r := range slot.Compiler.Refs {
+			v := a.ev.Stable(r)
+			if v.Err != nil {
+				o.Open = append(o.Open, strings.ReplaceAll(r, "/", ".")+".$stable")
+				continue
+			}
+			o.Stable = append(o.Stable, StableValue{Class: strings.ReplaceAll(v.Class, "/", "."), Value: v.Value, Input: v.Input})
+			bits |= v.Value
+		}
+		if slot.Compiler.Unstable {
+			bits |= evaluate.UnstableBit
+		}
+		if slot.Compiler.Forwarded {
+			o.Open = append(o.Open, "the caller's own parameter")
+		}
+		if o.Compare = Open; len(o.Open) == 0 {
+			o.Compare, o.BlocksSkip = byBits(p.Compiled, bits&evaluate.UnstableBit != 0)
+		}
+		caller := sc.Class + "." + sc.Method
+		n := 1
+		for _, s := range p.Sites {
+			if s.Caller == caller || strings.HasPrefix(s.Caller, caller+"#") {
+				n++
+			}
+		}
+		if n > 1 {
+			caller += "#" + itoa(n)
+		}
+		p.Sites = append(p.Sites, SiteOutcome{Caller: caller, Outcome: o})
+	}
 }

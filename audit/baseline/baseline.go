@@ -26,6 +26,10 @@ import (
 // which had no end line.
 const Version = 2
 
+// ComposablesVersion is the format version of a baseline with composable blocks (Composable);
+// one without them is written as Version, which older readers take.
+const ComposablesVersion = 3
+
 const baselineMagic = "composestab-baseline"
 
 // Baseline is a reviewable record of a library's class stability, written by `composestab dump`
@@ -67,6 +71,8 @@ type Baseline struct {
 	Classes []*Class `json:"classes"`
 	// Inputs are the base names of the scanned inputs; written as a comment only.
 	Inputs []string `json:"inputs"`
+	// Composables are sorted by Key, each key once; empty unless the dump read composables.
+	Composables []*Composable `json:"composables,omitempty"`
 }
 
 // BaselineClass is the part of a Class that a baseline keeps: what the binary says and what the
@@ -142,6 +148,7 @@ func New(rep *scan.Report) *Baseline {
 		b.Classes = append(b.Classes, ClassOf(c))
 	}
 	sort.SliceStable(b.Classes, func(i, j int) bool { return b.Classes[i].Name < b.Classes[j].Name })
+	b.Composables = composablesOf(rep)
 	return b
 }
 
@@ -192,12 +199,24 @@ func (b *Baseline) WriteText(w io.Writer) error {
 	if len(b.Inputs) > 0 {
 		s.WriteString("# Inputs: " + strings.Join(b.Inputs, " ") + "\n")
 	}
-	fmt.Fprintf(&s, "%s %d\n", baselineMagic, Version)
+	version := Version
+	if len(b.Composables) > 0 {
+		version = ComposablesVersion
+	}
+	fmt.Fprintf(&s, "%s %d\n", baselineMagic, version)
 	for _, c := range b.Classes {
 		s.WriteString("\n")
 		writeBaselineClass(&s, c)
 	}
-	fmt.Fprintf(&s, "\nend %s\n", english.Plural(len(b.Classes), "class"))
+	for _, c := range b.Composables {
+		s.WriteString("\n")
+		writeComposable(&s, c)
+	}
+	if len(b.Composables) > 0 {
+		fmt.Fprintf(&s, "\nend %s, %s\n", english.Plural(len(b.Classes), "class"), english.Plural(len(b.Composables), "composable"))
+	} else {
+		fmt.Fprintf(&s, "\nend %s\n", english.Plural(len(b.Classes), "class"))
+	}
 	_, err := io.WriteString(w, s.String())
 	return err
 }
@@ -320,8 +339,10 @@ func Read(r io.Reader) (*Baseline, error) {
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 	header, version, ended := false, 0, false
 	var cur *Class
+	var curFn *Composable
 	curLine := 0
 	seen := map[string]bool{}
+	seenFn := map[string]bool{}
 	keys := map[string]bool{}
 	finish := func() error {
 		if cur != nil && cur.Verdict == "" {
@@ -347,8 +368,10 @@ func Read(r io.Reader) (*Baseline, error) {
 				version = 1
 			case strconv.Itoa(Version):
 				version = Version
+			case strconv.Itoa(ComposablesVersion):
+				version = ComposablesVersion
 			default:
-				return nil, &Error{n, fmt.Sprintf("unsupported baseline version %q (this composestab reads 1 and %d)", strings.TrimSpace(v), Version)}
+				return nil, &Error{n, fmt.Sprintf("unsupported baseline version %q (this composestab reads 1 to %d)", strings.TrimSpace(v), ComposablesVersion)}
 			}
 			header = true
 			continue
@@ -361,12 +384,27 @@ func Read(r io.Reader) (*Baseline, error) {
 				return nil, err
 			}
 			if count, ok := strings.CutPrefix(text, "end "); ok && version >= 2 {
-				if err := checkEnd(count, len(b.Classes)); err != nil {
+				if err := checkEnd(count, len(b.Classes), len(b.Composables), version); err != nil {
 					return nil, &Error{n, err.Error()}
 				}
-				ended, cur = true, nil
+				ended, cur, curFn = true, nil, nil
 				continue
 			}
+			if key, ok := strings.CutPrefix(text, "composable "); ok && version >= ComposablesVersion {
+				k, err := unescapeValue("composable", strings.TrimSpace(key))
+				if err != nil {
+					return nil, &Error{n, err.Error()}
+				}
+				if seenFn[k] {
+					return nil, &Error{n, fmt.Sprintf("composable %s listed twice", k)}
+				}
+				seenFn[k] = true
+				curFn = &Composable{Key: k, Skips: "true", Params: []*ComposableParam{}}
+				b.Composables = append(b.Composables, curFn)
+				cur, keys = nil, map[string]bool{}
+				continue
+			}
+			curFn = nil
 			c, err := parseClassHeader(text)
 			if err != nil {
 				return nil, &Error{n, err.Error()}
@@ -380,10 +418,20 @@ func Read(r io.Reader) (*Baseline, error) {
 			keys = map[string]bool{}
 			continue
 		}
+		key, value, _ := strings.Cut(text, " ")
+		if curFn != nil {
+			if keys[key] && key != "param" && key != "$stable" && key != "open" && key != "site" {
+				return nil, &Error{n, fmt.Sprintf("%q given twice for composable %s", key, curFn.Key)}
+			}
+			keys[key] = true
+			if err := parseComposableLine(curFn, key, value); err != nil {
+				return nil, &Error{n, err.Error()}
+			}
+			continue
+		}
 		if cur == nil {
 			return nil, &Error{n, "indented line before the first class"}
 		}
-		key, value, _ := strings.Cut(text, " ")
 		if keys[key] && key != "reads" && key != "field" {
 			return nil, &Error{n, fmt.Sprintf("%q given twice for class %s", key, cur.Name)}
 		}
@@ -407,8 +455,20 @@ func Read(r io.Reader) (*Baseline, error) {
 	return b, nil
 }
 
-// checkEnd checks the end line's count ("36 classes") against the blocks read.
-func checkEnd(text string, blocks int) error {
+// checkEnd checks the end line's counts ("36 classes", then ", 40 composables" from version 3)
+// against the blocks read.
+func checkEnd(text string, blocks, composables, version int) error {
+	text, fns, hasFns := strings.Cut(text, ", ")
+	if hasFns || composables > 0 {
+		num, word, _ := strings.Cut(strings.TrimSpace(fns), " ")
+		count, err := strconv.Atoi(num)
+		if !hasFns || version < ComposablesVersion || err != nil || count < 0 || (word != "composable" && word != "composables") {
+			return fmt.Errorf("end line %q: want \"end N classes, M composables\"", "end "+text+", "+fns)
+		}
+		if count != composables {
+			return fmt.Errorf("end line says %d composables, the file holds %d: the file is cut short or edited", count, composables)
+		}
+	}
 	num, word, _ := strings.Cut(strings.TrimSpace(text), " ")
 	count, err := strconv.Atoi(num)
 	if err != nil || count < 0 || (word != "class" && word != "classes") {

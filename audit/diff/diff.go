@@ -73,15 +73,23 @@ type Report struct {
 	Changes []Change `json:"changes"`
 	// Errors are the problems met while scanning either side.
 	Errors []*scan.Error `json:"errors"`
+	// Composables are the changes of composables, sorted by key then part; empty unless both
+	// sides recorded composables (a baseline written by dump --composables, diff --composables).
+	Composables []ComposableChange `json:"composables"`
 	// Old and New are the inputs compared; Old is empty for a baseline check.
 	Old []string `json:"old"`
 	New []string `json:"new"`
 }
 
-// Count returns how many changes are of the kind.
+// Count returns how many changes, of classes and of composables, are of the kind.
 func (d *Report) Count(kind ChangeKind) int {
 	n := 0
 	for _, c := range d.Changes {
+		if c.Kind == kind {
+			n++
+		}
+	}
+	for _, c := range d.Composables {
 		if c.Kind == kind {
 			n++
 		}
@@ -219,6 +227,7 @@ func compareBaselines(old, new *baseline.Baseline, check bool) *Report {
 		}
 		return a.Part < b.Part
 	})
+	rep.Composables = compareComposables(old.Composables, new.Composables, check)
 	return rep
 }
 

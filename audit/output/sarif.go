@@ -94,18 +94,32 @@ type sarifLogical struct {
 	Kind               string `json:"kind"`
 }
 
-// sarifRules are the rules, one per change kind, in the order results index them.
-var sarifRules = []struct {
+// changeRule is the SARIF rule of one kind of change.
+type changeRule struct {
 	kind            diff.ChangeKind
 	id, name, short string
 	full, level     string
-}{
+}
+
+// sarifRules are the rules, one per change kind, in the order results index them.
+var sarifRules = []changeRule{
 	{diff.Regression, "stability-regression", "StabilityRegression", "A class became less stable for Compose",
 		"A class went from stable to runtime or unstable, or from runtime to unstable; a type parameter newly takes part in its stability; a $stable it reads gained the unstable bit; or the class was removed. Composables taking it as a parameter may stop skipping.", "error"},
 	{diff.Improvement, "stability-improvement", "StabilityImprovement", "A class became more stable for Compose",
 		"A class went from unstable to runtime or stable, or from runtime to stable, or depends on fewer of its type arguments.", "note"},
 	{diff.Neutral, "stability-change", "StabilityChange", "A class's stability inputs changed without changing its verdict",
 		"A class was added, or its fields, type parameters or $stable initializer changed while its verdict stayed the same.", "note"},
+}
+
+// composableSarifRules are the rules of composable changes, appended after sarifRules when a
+// diff has any.
+var composableSarifRules = []changeRule{
+	{diff.Regression, "composable-regression", "ComposableRegression", "A composable skips less, or compares a parameter less cheaply",
+		"A composable stopped skipping, became non-restartable, compares a parameter by identity (===) or not at all where it compared with equals, or is new and does not skip; not for composables that do not skip by design.", "error"},
+	{diff.Improvement, "composable-improvement", "ComposableImprovement", "A composable skips more, or compares a parameter with equals",
+		"A composable now skips, or compares a parameter with equals where it compared by identity or not at all.", "note"},
+	{diff.Neutral, "composable-change", "ComposableChange", "A composable was added or removed, or changed by design",
+		"A composable was added or removed, or changed in a way its design explains (inline, a return value, @NonRestartableComposable).", "note"},
 }
 
 // WriteDiffSARIF writes the changes as a SARIF 2.1.0 log for code scanning: regressions at level
@@ -123,6 +137,19 @@ func WriteDiffSARIF(w io.Writer, d *diff.Report) error {
 		i := index[c.Kind]
 		results = append(results, newSarifResult(sarifRules[i].id, i, sarifRules[i].level, c.Class, c.Message, c.Input,
 			"composestabChange/v1", c.Class+"|"+c.Part))
+	}
+	if len(d.Composables) > 0 {
+		base := len(rules)
+		for i, r := range composableSarifRules {
+			rules = append(rules, newSarifRule(r.id, r.name, r.short, r.full, r.level))
+			index[r.kind] = base + i
+		}
+		for _, c := range d.Composables {
+			i := index[c.Kind]
+			r := composableSarifRules[i-base]
+			results = append(results, newSarifResult(r.id, i, r.level, c.Name, c.Message, c.Input,
+				"composestabComposableChange/v1", c.Key+"|"+c.Part))
+		}
 	}
 	return writeSarif(w, rules, results, d.Errors)
 }

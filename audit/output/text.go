@@ -17,10 +17,7 @@ func WriteDiffText(w io.Writer, d *diff.Report) error {
 	var b strings.Builder
 	for _, k := range []diff.ChangeKind{diff.Regression, diff.Improvement, diff.Neutral} {
 		first := true
-		for _, c := range d.Changes {
-			if c.Kind != k {
-				continue
-			}
+		item := func(label, message string) {
 			if first {
 				if b.Len() > 0 {
 					b.WriteString("\n")
@@ -28,7 +25,17 @@ func WriteDiffText(w io.Writer, d *diff.Report) error {
 				b.WriteString(sectionTitle[k] + ":\n")
 				first = false
 			}
-			fmt.Fprintf(&b, "- %s: %s\n", escape.Text(c.Class), escape.Text(c.Message))
+			fmt.Fprintf(&b, "- %s: %s\n", escape.Text(label), escape.Text(message))
+		}
+		for _, c := range d.Changes {
+			if c.Kind == k {
+				item(c.Class, c.Message)
+			}
+		}
+		for _, c := range d.Composables {
+			if c.Kind == k {
+				item("composable "+composableLabel(c), c.Message)
+			}
 		}
 	}
 	if b.Len() > 0 {
@@ -39,28 +46,71 @@ func WriteDiffText(w io.Writer, d *diff.Report) error {
 	return err
 }
 
+// composableLabel names a changed composable: its qualified name, and for an overload (a name
+// the key does not end in alone) its descriptor.
+func composableLabel(c diff.ComposableChange) string {
+	if c.Name == "" {
+		return c.Key
+	}
+	_, desc, _ := strings.Cut(c.Key, "(")
+	return c.Name + "(" + desc
+}
+
+func countKind(cs []diff.Change, k diff.ChangeKind) int {
+	n := 0
+	for _, c := range cs {
+		if c.Kind == k {
+			n++
+		}
+	}
+	return n
+}
+
+func countComposableKind(cs []diff.ComposableChange, k diff.ChangeKind) int {
+	n := 0
+	for _, c := range cs {
+		if c.Kind == k {
+			n++
+		}
+	}
+	return n
+}
+
 var sectionTitle = map[diff.ChangeKind]string{diff.Regression: "Regressions", diff.Improvement: "Improvements", diff.Neutral: "Neutral changes"}
 
 // WriteDiffMarkdown writes the changes as a pull-request comment: a summary, then a table per kind.
 func WriteDiffMarkdown(w io.Writer, d *diff.Report) error {
 	var b strings.Builder
 	b.WriteString("### Compose stability changes\n\n")
-	if len(d.Changes) == 0 {
+	none := len(d.Changes) == 0 && len(d.Composables) == 0
+	if none {
 		b.WriteString("No stability changes.\n")
 	}
 	for _, k := range []diff.ChangeKind{diff.Regression, diff.Improvement, diff.Neutral} {
 		if d.Count(k) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "**%s** (%d)\n\n| Class | Change | Old | New |\n|---|---|---|---|\n", sectionTitle[k], d.Count(k))
-		for _, c := range d.Changes {
-			if c.Kind == k {
-				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", mdCode(c.Class), mdCell(c.Message), mdCode(c.Old), mdCode(c.New))
+		fmt.Fprintf(&b, "**%s** (%d)\n\n", sectionTitle[k], d.Count(k))
+		if n := countKind(d.Changes, k); n > 0 {
+			b.WriteString("| Class | Change | Old | New |\n|---|---|---|---|\n")
+			for _, c := range d.Changes {
+				if c.Kind == k {
+					fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", mdCode(c.Class), mdCell(c.Message), mdCode(c.Old), mdCode(c.New))
+				}
 			}
+			b.WriteString("\n")
 		}
-		b.WriteString("\n")
+		if n := countComposableKind(d.Composables, k); n > 0 {
+			b.WriteString("| Composable | Change | Old | New |\n|---|---|---|---|\n")
+			for _, c := range d.Composables {
+				if c.Kind == k {
+					fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", mdCode(composableLabel(c)), mdCell(c.Message), mdCode(c.Old), mdCode(c.New))
+				}
+			}
+			b.WriteString("\n")
+		}
 	}
-	if len(d.Changes) == 0 {
+	if none {
 		b.WriteString("\n")
 	}
 	if len(d.Errors) > 0 {

@@ -1,10 +1,12 @@
 package scan
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/composable"
+	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/stability"
 )
 
@@ -35,6 +37,17 @@ type Composable struct {
 	Skippable   bool `json:"skippable"`
 	Readonly    bool `json:"readonly"`
 	Inline      bool `json:"inline"`
+	// Skips says whether a call from another file or module skips when its arguments are
+	// unchanged, with the $stable values on this classpath: "true", "false" or "runtime"
+	// (decided by a caller's type arguments). It differs from Skippable without strong skipping,
+	// where a caller's unstable bit keeps a skippable composable running.
+	Skips string `json:"skips"`
+	// ByDesign says why a composable that does not skip was written or compiled not to (inline,
+	// returns a value, @NonRestartableComposable, ...): never a finding. "" otherwise.
+	ByDesign string `json:"byDesign,omitempty"`
+	// Blocked says, for a skippable composable that does not skip on this classpath, which
+	// $stable values make callers pass the unstable bit.
+	Blocked string `json:"blocked,omitempty"`
 	// Params are the parameters as the compiler's composables report lists them.
 	Params []ComposableParam `json:"params"`
 	// Why says, for a composable that is not skippable, what stops it; "" when it skips.
@@ -56,6 +69,18 @@ type ComposableParam struct {
 	// Missing names the classes absent from the classpath that Stability stands on: add them
 	// with --classpath for an answer.
 	Missing []string `json:"missing,omitempty"`
+	// Compare is how a call from another file or module compares the argument with the previous
+	// one, with the $stable values on the classpath: equals, identity, none, unused or runtime;
+	// Stable are those values and Open what leaves a runtime comparison undecided.
+	Compare composable.Compare       `json:"compare"`
+	Stable  []composable.StableValue `json:"stable,omitempty"`
+	Open    []string                 `json:"open,omitempty"`
+	// Compiled is what the function's code does: none, equals, identity, by-unstable-bit or
+	// unless-unstable.
+	Compiled string `json:"compiled"`
+	// Sites are, for a comparison only a caller's type arguments decide, what each call site in
+	// the audited input passes.
+	Sites []composable.SiteOutcome `json:"sites,omitempty"`
 }
 
 // scanComposables reads the composables of one reported input while the classpath is open.
@@ -68,13 +93,15 @@ func scanComposables(cp *classfile.Classpath, u *stability.Universe, input strin
 			continue
 		}
 		c := &Composable{Name: f.FqName, Class: f.Class, Method: f.Method, Visibility: methodVisibility(cp, f),
-			Restartable: f.Restartable, Skippable: f.Skippable, Readonly: f.Readonly, Inline: f.Inline, Params: []ComposableParam{}}
+			Restartable: f.Restartable, Skippable: f.Skippable, Readonly: f.Readonly, Inline: f.Inline, Params: []ComposableParam{},
+			Skips: f.Skips.String()}
 		if !nonPublic && !c.Visibility.IsPublicAPI() {
 			continue
 		}
 		var unstable []string
 		for _, p := range f.Params {
-			cp := ComposableParam{Name: p.Name, Type: p.Type, Stability: p.Stability.String(), Used: p.Used, Missing: p.Missing}
+			cp := ComposableParam{Name: p.Name, Type: p.Type, Stability: p.Stability.String(), Used: p.Used, Missing: p.Missing,
+				Compare: p.Outcome.Compare, Stable: p.Outcome.Stable, Open: p.Outcome.Open, Compiled: p.Compiled.String(), Sites: p.Sites}
 			if cp.Stability == "" {
 				cp.Stability = "runtime"
 			}
@@ -91,6 +118,12 @@ func scanComposables(cp *classfile.Classpath, u *stability.Universe, input strin
 			}
 		}
 		c.Why = whyNotSkippable(f, unstable, ic.StrongSkipping)
+		if !f.Skippable && c.Why != "" && !strings.HasPrefix(c.Why, unstablePrefix) {
+			c.ByDesign = c.Why
+		}
+		if f.Skippable && f.Skips == composable.SkipsNo {
+			c.Blocked = blockedWhy(f)
+		}
 		if ic.StrongSkipping && f.Skippable {
 			c.Identity = unstable
 		}
@@ -113,9 +146,30 @@ func whyNotSkippable(f *composable.Function, unstable []string, strong bool) str
 	case !f.Restartable:
 		return "@NonRestartableComposable"
 	case len(unstable) > 0 && !strong:
-		return "unstable parameters: " + strings.Join(unstable, ", ")
+		return unstablePrefix + strings.Join(unstable, ", ")
 	}
 	return "@NonSkippableComposable"
+}
+
+const unstablePrefix = "unstable parameters: "
+
+// blockedWhy names the $stable values that keep a skippable composable from skipping: strong
+// skipping off, the caller passes their unstable bit.
+func blockedWhy(f *composable.Function) string {
+	var parts []string
+	for _, p := range f.Params {
+		if !p.Outcome.BlocksSkip {
+			continue
+		}
+		var reads []string
+		for _, v := range p.Outcome.Stable {
+			if v.Value&evaluate.UnstableBit != 0 {
+				reads = append(reads, fmt.Sprintf("%s.$stable = %d", v.Class, v.Value))
+			}
+		}
+		parts = append(parts, p.Name+": "+p.Type+" ("+strings.Join(reads, ", ")+")")
+	}
+	return "callers pass the unstable bit (strong skipping off): " + strings.Join(parts, ", ")
 }
 
 // methodVisibility reads a composable's Kotlin visibility from its JVM method: private stays

@@ -41,6 +41,8 @@ func runCheck(s *streams, args []string) error {
 	if err != nil {
 		return err
 	}
+	// A baseline that records composables is checked for them too.
+	o.composables = len(base.Composables) > 0
 	rep, err := scanPaths(s, &o, fs.Args(), true)
 	if err != nil {
 		return err

@@ -3,11 +3,12 @@ package main
 import "github.com/composestab/composestab/audit/baseline"
 
 // runDump writes the baseline of PATH... to stdout: every public, protected and internal class,
-// as baseline.Write documents.
+// and with --composables every public composable, as baseline.Write documents.
 func runDump(s *streams, args []string) error {
 	var o auditOptions
 	fs := newFlagSet(s, "dump", "dump [flags] PATH... > FILE")
 	scanFlags(fs, &o)
+	fs.BoolVar(&o.composables, "composables", false, "also record every public composable: whether a call skips and how each parameter is compared, with the $stable values on --classpath that decide it")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

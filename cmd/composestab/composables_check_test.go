@@ -1,0 +1,167 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/composestab/composestab/audit/diff"
+	"github.com/composestab/composestab/internal/fixtures"
+)
+
+// TestComposablesCheckAgainstJVMRuns is the workflow of a team that keeps its composables in CI:
+// dump --composables of capp (strong skipping) and cappns (off) against the clibv1 jars it was
+// compiled with, then check it, not recompiled, against the clibv2 jars. The changes reported
+// must be exactly those the JVM recorded between the two runs (testdata/golden/<app>/
+// composable-runs-v1.tsv and -v2.tsv): each parameter whose comparison moved, each composable
+// whose skipping moved, and nothing else; every cause must name a class whose $stable the JVM
+// computed as the cause's old value with clibv1 and its new value with clibv2.
+func TestComposablesCheckAgainstJVMRuns(t *testing.T) {
+	dir := t.TempDir()
+	for _, module := range []string{"capp", "cappns"} {
+		t.Run(module, func(t *testing.T) {
+			m, err := fixtures.Get(module)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v1 := strings.Join(m.Classpath(), string(os.PathListSeparator))
+			v2 := strings.ReplaceAll(v1, "clibv1", "clibv2")
+			code, out, stderr := runCLI(t, "dump", "--composables", "--classpath", v1, m.Jar())
+			if code != exitOK || stderr != "" {
+				t.Fatalf("dump: exit %d: %s", code, stderr)
+			}
+			file := filepath.Join(dir, module+".stab")
+			if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			// The same inputs: clean.
+			if code, out, stderr := runCLI(t, "check", "--strict", "--baseline", file, "--classpath", v1, m.Jar()); code != exitOK {
+				t.Fatalf("check against v1: exit %d\n%s%s", code, out, stderr)
+			}
+			code, out, stderr = runCLI(t, "check", "--baseline", file, "--classpath", v2, m.Jar(), "--format", "json")
+			if code != exitFindings {
+				t.Errorf("check against v2: exit %d, want %d (regressions): %s", code, exitFindings, stderr)
+			}
+			var rep diff.Report
+			if err := json.Unmarshal([]byte(out), &rep); err != nil {
+				t.Fatal(err)
+			}
+			want, wantAt := jvmChanges(t, module)
+			got := map[string]bool{}
+			old, new := stableValues(t, "clibv1"), stableValues(t, "clibv2")
+			for _, c := range rep.Composables {
+				part, caller, atSite := strings.Cut(c.Part, " at ")
+				got[c.Key+"|"+part] = true
+				if atSite && !want[c.Key+"|"+part] || atSite && !wantAt[c.Key+"|"+part+"|"+caller] || !atSite && !want[c.Key+"|"+c.Part] {
+					t.Errorf("reported, but the JVM runs did not change: %s %s: %s", c.Name, c.Part, c.Message)
+				}
+				for _, cause := range c.Causes {
+					internal := strings.ReplaceAll(cause.Class, ".", "/")
+					if cause.Kind != diff.CauseDependency || cause.Old == nil || cause.New == nil ||
+						int(*cause.Old) != old[internal] || int(*cause.New) != new[internal] || *cause.Old == *cause.New {
+						t.Errorf("%s %s: cause %s, the JVM: %s.$stable %d → %d", c.Name, c.Part, cause, cause.Class, old[internal], new[internal])
+					}
+				}
+				if len(c.Causes) == 0 {
+					t.Errorf("%s %s: no cause", c.Name, c.Part)
+				}
+			}
+			var keys []string
+			for k := range want {
+				keys = append(keys, k)
+				if !got[k] {
+					t.Errorf("the JVM runs changed, not reported: %s", k)
+				}
+			}
+			sort.Strings(keys)
+			t.Logf("%s: %d changes recorded by the JVM, %d reported (%d regressions, %d improvements)",
+				module, len(want), len(rep.Composables), rep.Count(diff.Regression), rep.Count(diff.Improvement))
+		})
+	}
+}
+
+// jvmChanges reads what moved between the v1 and v2 runs of a module: "key|parameter NAME" for a
+// comparison in the recomposition with equal new arguments, "key|skips" for skipping in the one
+// with identical arguments; at holds the same keys followed by the caller of the case that saw
+// the change, for changes reported at one call site. Cases that leave arguments to their defaults are left out: their
+// omitted parameters are not compared on either side.
+func jvmChanges(t *testing.T, module string) (changed, at map[string]bool) {
+	t.Helper()
+	type row struct {
+		cmp     string
+		skipped bool
+	}
+	read := func(set string) map[string]row {
+		runs, err := fixtures.ComposableRuns(module, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]row{}
+		for _, r := range runs {
+			if strings.HasSuffix(r.Case, "__omitted") {
+				continue
+			}
+			key := r.Owner + "." + r.Name + r.Desc
+			switch r.Run {
+			case 2:
+				if r.Index >= 0 {
+					out[r.Case+"|"+key+"|parameter "+paramName(r.Param)] = row{cmp: jvmWord(r.Comparisons)}
+				}
+			case 3:
+				out[r.Case+"|"+key+"|skips"] = row{skipped: r.Skipped}
+			}
+		}
+		return out
+	}
+	v1, v2 := read("v1"), read("v2")
+	changed, at = map[string]bool{}, map[string]bool{}
+	for k, a := range v1 {
+		if b := v2[k]; a != b {
+			c, key, _ := strings.Cut(k, "|")
+			changed[key] = true
+			// A change seen by one case's caller: Call_<case> in Callers.kt (package capp in both apps).
+			at[key+"|capp/CallersKt.Call_"+c+"(Landroidx/compose/runtime/Composer;I)V"] = true
+		}
+	}
+	return changed, at
+}
+
+// paramName is the name our reports give a JVM argument: receivers are <this>.
+func paramName(jvm string) string {
+	if jvm == "this" || strings.HasPrefix(jvm, "$this$") {
+		return "<this>"
+	}
+	return jvm
+}
+
+// jvmWord is the one word for a recorded comparison, as composable's tests read it.
+func jvmWord(cmps []string) string {
+	word := "none"
+	for _, c := range cmps {
+		if i := strings.LastIndexByte(c, ':'); i >= 0 {
+			if c[:i] == "size" && len(cmps) > 1 {
+				continue
+			}
+			c = c[i+1:]
+		}
+		word = c
+	}
+	return word
+}
+
+// stableValues are the JVM's $stable values of a fixture module, by internal name.
+func stableValues(t *testing.T, module string) map[string]int {
+	t.Helper()
+	vals, err := fixtures.StableValues(module)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]int{}
+	for k, v := range vals {
+		out[k] = v.Value
+	}
+	return out
+}
