@@ -54,6 +54,12 @@ func WriteComposables(w io.Writer, format string, rep *scan.Report) error {
 				if len(c.Identity) > 0 {
 					fmt.Fprintf(&b, "  identity: %s", escape.Text(strings.Join(c.Identity, ", ")))
 				}
+				if len(c.Undecided) > 0 {
+					fmt.Fprintf(&b, "  undecided: %s", escape.Text(strings.Join(c.Undecided, ", ")))
+				}
+				if c.Blocked != "" {
+					fmt.Fprintf(&b, "  (runs on this classpath: %s)", escape.Text(c.Blocked))
+				}
 				b.WriteString("\n")
 			}
 		}

@@ -45,6 +45,10 @@ type Composable struct {
 	// ByDesign says why a composable that does not skip was written or compiled not to (inline,
 	// returns a value, @NonRestartableComposable, ...): never a finding. "" otherwise.
 	ByDesign string `json:"byDesign,omitempty"`
+	// Undecided names the parameters whose comparison the classpath cannot decide: a class whose
+	// $stable is needed is missing or cannot be computed (type arguments aside, which each call
+	// site decides).
+	Undecided []string `json:"undecided,omitempty"`
 	// Blocked says, for a skippable composable that does not skip on this classpath, which
 	// $stable values make callers pass the unstable bit.
 	Blocked string `json:"blocked,omitempty"`
@@ -124,8 +128,9 @@ func scanComposables(cp *classfile.Classpath, u *stability.Universe, input strin
 		if f.Skippable && f.Skips == composable.SkipsNo {
 			c.Blocked = blockedWhy(f)
 		}
+		c.Undecided = undecidedParams(f)
 		if ic.StrongSkipping && f.Skippable {
-			c.Identity = unstable
+			c.Identity = identityParams(f)
 		}
 		ic.Composables = append(ic.Composables, c)
 	}
@@ -152,6 +157,52 @@ func whyNotSkippable(f *composable.Function, unstable []string, strong bool) str
 }
 
 const unstablePrefix = "unstable parameters: "
+
+// undecidedParams lists the parameters left open by the classpath, with what is missing.
+func undecidedParams(f *composable.Function) []string {
+	var out []string
+	for _, p := range f.Params {
+		o := p.Outcome
+		if o.Compare != composable.Open || len(o.Open) > 0 && strings.HasPrefix(o.Open[0], "type argument ") {
+			continue
+		}
+		text := p.Name + ": " + p.Type
+		if len(p.Missing) > 0 {
+			text += " (" + strings.Join(p.Missing, ", ") + " not on the classpath)"
+		} else if len(o.Open) > 0 {
+			text += " (" + strings.Join(o.Open, ", ") + ")"
+		}
+		out = append(out, text)
+	}
+	return out
+}
+
+// identityParams lists the parameters a call compares by identity (===) with the $stable values
+// on the classpath: known unstable to the compiler, or a runtime stability whose $stable has the
+// unstable bit ("via X.$stable = 8"); a new instance on each recomposition makes it run again.
+func identityParams(f *composable.Function) []string {
+	var out []string
+	for _, p := range f.Params {
+		if p.Outcome.Compare != composable.Identity {
+			continue
+		}
+		text := p.Name + ": " + p.Type
+		var via []string
+		for _, v := range p.Outcome.Stable {
+			if v.Value&evaluate.UnstableBit != 0 {
+				via = append(via, fmt.Sprintf("%s.$stable = %d", v.Class, v.Value))
+			}
+		}
+		if len(via) > 0 {
+			text += " (via " + strings.Join(via, ", ") + ")"
+		}
+		if len(p.Missing) > 0 {
+			text += " (" + strings.Join(p.Missing, ", ") + " not on the classpath)"
+		}
+		out = append(out, text)
+	}
+	return out
+}
 
 // blockedWhy names the $stable values that keep a skippable composable from skipping: strong
 // skipping off, the caller passes their unstable bit.

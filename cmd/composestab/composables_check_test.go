@@ -69,6 +69,15 @@ func TestComposablesCheckAgainstJVMRuns(t *testing.T) {
 					t.Errorf("%s %s: no cause", c.Name, c.Part)
 				}
 			}
+			// diff --composables of the same app against the two dependency sets says the same.
+			code, dout, stderr := runCLI(t, "diff", "--composables", "--old-classpath", v1, "--new-classpath", v2, m.Jar(), m.Jar(), "--format", "json")
+			var drep diff.Report
+			if err := json.Unmarshal([]byte(dout), &drep); code != exitFindings || err != nil {
+				t.Fatalf("diff: exit %d, %v: %s", code, err, stderr)
+			}
+			if a, b := jsonOf(t, drep.Composables), jsonOf(t, rep.Composables); a != b {
+				t.Errorf("diff --composables and check disagree:\n%s\n%s", a, b)
+			}
 			var keys []string
 			for k := range want {
 				keys = append(keys, k)
@@ -164,4 +173,50 @@ func stableValues(t *testing.T, module string) map[string]int {
 		out[k] = v.Value
 	}
 	return out
+}
+
+func jsonOf(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestComposablesLayouts: the composable baseline of an app does not depend on how its classes
+// reach composestab. capp as a Gradle class folder (found by walking the project), as an AAR
+// and through a symbolic link, with its dependencies in a folder of jars, dumps the same
+// composables as the jar, and each layout's dump checks clean against the jar's.
+func TestComposablesLayouts(t *testing.T) {
+	tr := newTree(t).
+		classes("capp", "proj/app/build/tmp/kotlin-classes/debug").
+		aar("capp", "aars/capp-release.aar").
+		jar("clibv1", "libs/clib.jar").jar("cplain", "libs/cplain.jar").jar("runtime-stub", "libs/runtime.jar").
+		link(fixtureJar(t, "capp"), "linked/capp.jar")
+	libs := tr.path("libs")
+	dump := func(path string) string {
+		t.Helper()
+		code, out, stderr := runCLI(t, "dump", "--composables", "--classpath", libs, path)
+		if code != exitOK {
+			t.Fatalf("dump %s: exit %d: %s", path, code, stderr)
+		}
+		return regexpInputs.ReplaceAllString(out, "")
+	}
+	want := dump(fixtureJar(t, "capp"))
+	if n := strings.Count(want, "\ncomposable "); n < 70 {
+		t.Fatalf("the jar's dump has %d composables", n)
+	}
+	file := tr.path("capp.stab")
+	if err := os.WriteFile(file, []byte(want), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{tr.path("proj"), tr.path("aars/capp-release.aar"), tr.path("linked")} {
+		if got := dump(path); got != want {
+			t.Errorf("%s: the dump differs from the jar's", path)
+		}
+		if code, out, stderr := runCLI(t, "check", "--strict", "--baseline", file, "--classpath", libs, path); code != exitOK {
+			t.Errorf("check %s: exit %d\n%s%s", path, code, out, stderr)
+		}
+	}
 }

@@ -27,6 +27,7 @@ func runDiff(s *streams, args []string) error {
 	fs.StringVar(&o.compiler, "compiler", stability.DefaultCompiler, "Compose compiler version whose rules apply ("+strings.Join(stability.SupportedCompilers, ", ")+")")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress or diagnostics on stderr")
 	fs.BoolVar(&o.includeNonPublic, "include-nonpublic", false, "also compare internal classes")
+	fs.BoolVar(&o.composables, "composables", false, "also compare the public composables: whether a call skips and how each parameter is compared (the same app against two dependency sets: --old-classpath, --new-classpath)")
 	fs.StringArrayVar(&ignore, "ignore", nil, "drop changes of classes matching this pattern (configuration-file syntax; repeatable)")
 	fs.StringVar(&format, "format", "text", "text, json, markdown or sarif")
 	fs.BoolVar(&o.debug, "debug", false, "print the stack of internal errors (for a bug report)")
