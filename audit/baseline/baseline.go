@@ -35,7 +35,8 @@ const baselineMagic = "composestab-baseline"
 // Baseline is a reviewable record of a library's class stability, written by `composestab dump`
 // and compared with fresh binaries by `composestab check`.
 //
-// Its text format, version 2, is meant to be committed and reviewed in pull requests, so it is
+// Its text format, version 2 (version 3 adds the composable blocks described at Composable; both
+// in docs/baseline.md), is meant to be committed and reviewed in pull requests, so it is
 // line-oriented, sorted and free of machine-dependent paths:
 //
 //	# comments and blank lines are ignored anywhere

@@ -86,12 +86,16 @@ func ComposableOf(input string, c *scan.Composable) *Composable {
 	return out
 }
 
-// composablesOf lists the composables of a report, each key once (the first input's), sorted.
+// composablesOf lists the composables of a report that another file can call (public,
+// protected, internal), each key once (the first input's), sorted.
 func composablesOf(rep *scan.Report) []*Composable {
 	var out []*Composable
 	seen := map[string]bool{}
 	for _, ic := range rep.Composables {
 		for _, c := range ic.Composables {
+			if c.Visibility == stability.Private || c.Visibility == stability.Local {
+				continue
+			}
 			bc := ComposableOf(ic.Input, c)
 			if seen[bc.Key] {
 				continue

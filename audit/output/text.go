@@ -7,6 +7,7 @@ import (
 
 	"github.com/composestab/composestab/audit/diff"
 	"github.com/composestab/composestab/audit/verify"
+	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/english"
 	"github.com/composestab/composestab/internal/escape"
 )
@@ -46,15 +47,41 @@ func WriteDiffText(w io.Writer, d *diff.Report) error {
 	return err
 }
 
-// composableLabel names a changed composable: its qualified name, and for an overload (a name
-// the key does not end in alone) its descriptor.
+// composableLabel names a changed composable: its qualified name and its JVM parameter types by
+// simple name, without the Composer and the ints after it, which tells overloads apart:
+// capp.Show(Point, Counter).
 func composableLabel(c diff.ComposableChange) string {
-	if c.Name == "" {
+	_, desc, _ := strings.Cut(c.Key, "(")
+	params, _, ok := classfile.ParseMethodDescriptor("(" + desc)
+	if c.Name == "" || !ok {
 		return c.Key
 	}
-	_, desc, _ := strings.Cut(c.Key, "(")
-	return c.Name + "(" + desc
+	var names []string
+	for _, p := range params {
+		if p == "Landroidx/compose/runtime/Composer;" {
+			break
+		}
+		names = append(names, simpleDescriptor(p))
+	}
+	return c.Name + "(" + strings.Join(names, ", ") + ")"
 }
+
+// simpleDescriptor is a field descriptor as a short type: int, Point, String[].
+func simpleDescriptor(d string) string {
+	dims := ""
+	for strings.HasPrefix(d, "[") {
+		d, dims = d[1:], dims+"[]"
+	}
+	if name, ok := classfile.DescriptorClass(d); ok {
+		return name[strings.LastIndexByte(name, '/')+1:] + dims
+	}
+	if p, ok := primitiveNames[d]; ok {
+		return p + dims
+	}
+	return d + dims
+}
+
+var primitiveNames = map[string]string{"Z": "boolean", "C": "char", "B": "byte", "S": "short", "I": "int", "J": "long", "F": "float", "D": "double"}
 
 func countKind(cs []diff.Change, k diff.ChangeKind) int {
 	n := 0

@@ -42,3 +42,24 @@ func BenchmarkScan(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkScanComposables is a scan of the fixture app capp with and without its composables:
+// what audit --composables and dump --composables add to a scan.
+func BenchmarkScanComposables(b *testing.B) {
+	m, err := fixtures.Get("capp")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, composables := range []bool{false, true} {
+		name := "classes"
+		if composables {
+			name = "composables"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				scanOptsB(b, Options{Inputs: []string{m.Jar()}, Classpath: m.Classpath(), Composables: composables}).Close()
+			}
+		})
+	}
+}
