@@ -26,6 +26,9 @@ type Config struct {
 	// Classes are the module's class results in report order (stability.AnalyzeModule), for
 	// the class counters of the metrics.
 	Classes []*stability.ClassResult
+	// CallSites also analyses every composable call of the module: where each argument comes
+	// from, and which calls re-run their callee on every recomposition (Module.CallSites).
+	CallSites bool
 }
 
 // Module is what the compiler's reports say of one module's composables, rebuilt from its
@@ -40,6 +43,9 @@ type Module struct {
 	Arguments []Argument
 	Features  Features
 	Metrics   Metrics
+	// CallSites are the module's composable calls with their arguments' origins, in the order
+	// of the bodies that make them; nil unless Config.CallSites.
+	CallSites []*CallSite
 	// Errors are the methods and classes that could not be read; what they hold is missing
 	// from the reports.
 	Errors []error
@@ -121,6 +127,9 @@ func Analyze(cfg Config) *Module {
 			a.siteOutcomes(sc, byKey, mod.Features.StrongSkipping)
 		}
 	}
+	if cfg.CallSites {
+		mod.CallSites = a.callSites(bodies, byKey, mod.Features.StrongSkipping)
+	}
 	mod.Metrics = metrics(mod, cfg.Classes)
 	return mod
 }
@@ -164,6 +173,8 @@ type analyzer struct {
 	engine *stability.Engine
 	ck     *callSiteChecker
 	ev     *evaluate.Evaluator
+	// depFns are the composables of dependency classes that call sites call, by owner then key.
+	depFns map[string]map[string]*Function
 }
 
 type found struct {

@@ -20,6 +20,9 @@ type InputComposables struct {
 	// Composables are the module's composable functions (not lambdas), in the compiler's
 	// recording order, without the non-public ones unless Options.IncludeNonPublic.
 	Composables []*Composable `json:"composables"`
+	// CallSites are the input's composable calls, with where each argument comes from; only
+	// with Options.CallSites (nil otherwise).
+	CallSites []*composable.CallSite `json:"callSites,omitempty"`
 	// Module is the whole analysis, from which the compiler's four report files are written.
 	Module *composable.Module `json:"-"`
 	// Classes are the module's class results in report order (its -classes.txt).
@@ -88,10 +91,11 @@ type ComposableParam struct {
 }
 
 // scanComposables reads the composables of one reported input while the classpath is open.
-func scanComposables(cp *classfile.Classpath, u *stability.Universe, input string, opts stability.Options, nonPublic bool) *InputComposables {
+func scanComposables(cp *classfile.Classpath, u *stability.Universe, input string, opts stability.Options, nonPublic, callSites bool) *InputComposables {
 	classes := stability.AnalyzeModule(u, input, opts)
-	mod := composable.Analyze(composable.Config{Classpath: cp, Universe: u, Input: input, Options: opts, Classes: classes})
-	ic := &InputComposables{Input: input, StrongSkipping: mod.Features.StrongSkipping, Composables: []*Composable{}, Module: mod, Classes: classes}
+	mod := composable.Analyze(composable.Config{Classpath: cp, Universe: u, Input: input, Options: opts, Classes: classes, CallSites: callSites})
+	ic := &InputComposables{Input: input, StrongSkipping: mod.Features.StrongSkipping, Composables: []*Composable{}, Module: mod, Classes: classes,
+		CallSites: mod.CallSites}
 	for _, f := range mod.Functions {
 		if f.Lambda {
 			continue

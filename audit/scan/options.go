@@ -40,6 +40,10 @@ type Options struct {
 	SuggestConfig bool
 	// Composables also reads each reported input's composable functions (Report.Composables).
 	Composables bool
+	// CallSites, with Composables, also analyses every composable call of each reported input:
+	// where each argument comes from, and which calls re-run their callee on every
+	// recomposition of the caller (InputComposables.CallSites).
+	CallSites bool
 	// Limits bound what one input may cost (sizes, entry count, nesting); zero fields mean
 	// classfile's defaults.
 	Limits classfile.Limits

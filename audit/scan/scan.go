@@ -115,7 +115,7 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 				rep.Close()
 				return nil, err
 			}
-			ic, err := scanComposablesGuarded(cp, u, in, setup.Stability(), opts.IncludeNonPublic)
+			ic, err := scanComposablesGuarded(cp, u, in, setup.Stability(), opts.IncludeNonPublic, opts.CallSites)
 			if err != nil {
 				rep.Errors = append(rep.Errors, err)
 				continue
@@ -253,13 +253,13 @@ func inputEntries(cp *classfile.Classpath, inputs ...string) int {
 }
 
 // scanComposablesGuarded is scanComposables with scanModuleGuarded's last resort.
-func scanComposablesGuarded(cp *classfile.Classpath, u *stability.Universe, input string, opts stability.Options, nonPublic bool) (ic *InputComposables, err *Error) {
+func scanComposablesGuarded(cp *classfile.Classpath, u *stability.Universe, input string, opts stability.Options, nonPublic, callSites bool) (ic *InputComposables, err *Error) {
 	defer func() {
 		if r := recover(); r != nil {
 			ic, err = nil, internalError(input, r)
 		}
 	}()
-	return scanComposables(cp, u, input, opts, nonPublic), nil
+	return scanComposables(cp, u, input, opts, nonPublic, callSites), nil
 }
 
 func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluator, input string, s *Setup) ([]*Class, map[string]int, []*Error) {

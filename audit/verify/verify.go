@@ -43,6 +43,12 @@ const (
 	// RuleDriftStabler is the opposite drift: written unstable, rebuilding would make it
 	// stable. Severity info.
 	RuleDriftStabler = "drift-stabler"
+	// RuleIdentityChurn is a composable call that re-runs its callee on every recomposition of
+	// the caller: a fresh argument (NEW, a builder call, a lambda not memoized) to a parameter
+	// compared by identity, the caller's parameter passed on when its own callers pass it fresh,
+	// or, strong skipping off, a callee that cannot skip for this call. Checked when the scan
+	// read call sites (scan.Options.CallSites). Severity warning.
+	RuleIdentityChurn = "identity-churn"
 )
 
 // Severities, from the most to the least serious.
@@ -81,6 +87,7 @@ var Rules = []Rule{
 	{RuleExpectStable, SeverityError, "A public class matching --expect-stable is not stable for every consumer"},
 	{RuleDrift, SeverityWarning, "Rebuilding the library with the consumer's compiler makes a class unstable for apps"},
 	{RuleDriftStabler, SeverityInfo, "Rebuilding the library with the consumer's compiler makes a class stable for apps"},
+	{RuleIdentityChurn, SeverityWarning, "A composable call re-runs its callee on every recomposition: a new object each time where the callee compares by identity"},
 }
 
 func ruleSeverity(id string) string {
@@ -172,6 +179,25 @@ func Verify(rep *scan.Report, opts Options) (*Report, error) {
 	for _, c := range rep.Classes {
 		if err := vf.checkGuarded(c, func() { vf.check(c, opts, v, expect, suppress, usesCompose) }); err != nil {
 			v.Errors = append(v.Errors, err)
+		}
+	}
+	for _, ic := range rep.Composables {
+		for _, site := range ic.CallSites {
+			if site.Findings() == 0 {
+				continue
+			}
+			owner, _, _ := strings.Cut(site.Caller, ".")
+			class := strings.ReplaceAll(owner, "/", ".")
+			if suppressed(suppress, RuleIdentityChurn, class) {
+				v.Suppressed++
+				continue
+			}
+			where := site.File
+			if site.Line > 0 {
+				where += fmt.Sprintf(":%d", site.Line)
+			}
+			v.Violations = append(v.Violations, Violation{Class: class, Rule: RuleIdentityChurn, Severity: SeverityWarning,
+				Part: "call " + site.CalleeName + " at " + where, Message: site.String(), Input: ic.Input})
 		}
 	}
 	sort.SliceStable(v.Violations, func(i, j int) bool {
@@ -362,17 +388,25 @@ type compiledSuppression struct {
 	cfg  *stability.Config
 }
 
+// suppressed reports that a suppression drops a finding of rule on the named class.
+func suppressed(suppress []compiledSuppression, rule, name string) bool {
+	for _, s := range suppress {
+		if (s.rule == "*" || s.rule == rule) && s.cfg.Match(name) != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // check applies the policies to one class, adding its findings to v.
 func (vf *verifier) check(c *scan.Class, opts Options, v *Report, expect []*stability.Config, suppress []compiledSuppression, usesCompose bool) {
 	if !opts.IncludeNonPublic && !vf.publicAPI(c) {
 		return
 	}
 	add := func(rule, part, msg string) {
-		for _, s := range suppress {
-			if (s.rule == "*" || s.rule == rule) && s.cfg.Match(c.Name) != nil {
-				v.Suppressed++
-				return
-			}
+		if suppressed(suppress, rule, c.Name) {
+			v.Suppressed++
+			return
 		}
 		v.Violations = append(v.Violations, Violation{Class: c.Name, Rule: rule, Severity: ruleSeverity(rule), Part: part, Message: msg, Input: c.Input})
 	}

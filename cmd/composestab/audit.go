@@ -39,6 +39,7 @@ type auditOptions struct {
 	repos            repoOptions // group:artifact:version PATHs
 	limits           classfile.Limits
 	composables      bool
+	callSites        bool
 	suggest          bool
 	debug            bool
 }
@@ -65,6 +66,7 @@ func runAudit(s *streams, args []string) error {
 	fs.BoolVar(&o.includeNonPublic, "include-nonpublic", false, "also report internal, private and local classes")
 	fs.BoolVar(&o.includeSynthetic, "include-synthetic", false, "also report lambdas, anonymous classes, $DefaultImpls, $WhenMappings and ComposableSingletons")
 	fs.BoolVar(&o.composables, "composables", false, "report the composable functions instead of the classes: which skip, and what stops the others")
+	fs.BoolVar(&o.callSites, "call-sites", false, "report the composable calls instead: each argument the callee compares by identity, where it comes from, and the calls that re-run their callee on every recomposition")
 	fs.StringVar(&o.failOn, "fail-on", "", "exit 1 if any reported class is unstable (unstable) or not stable (runtime)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -98,7 +100,7 @@ func runAudit(s *streams, args []string) error {
 		return err
 	}
 	defer rep.Close()
-	if err := printAudit(s, o.format, rep); err != nil {
+	if err := printAudit(s, o.format, rep, o.callSites); err != nil {
 		return err
 	}
 	return auditExit(s, &o, rep)
@@ -148,7 +150,7 @@ func scanOptions(s *streams, o *auditOptions, paths []string, nonPublic bool) (s
 	return scan.Options{
 		Inputs: paths, Classpath: classpath, Configs: o.configs, Compiler: o.compiler,
 		IncludeNonPublic: nonPublic, Package: o.pkg, Only: stability.Verdict(o.only), DriftOnly: o.driftOnly, IncludeSynthetic: o.includeSynthetic,
-		Limits: o.limits, Composables: o.composables, SuggestConfig: o.suggest,
+		Limits: o.limits, Composables: o.composables || o.callSites, CallSites: o.callSites, SuggestConfig: o.suggest,
 	}, nil
 }
 
@@ -292,7 +294,10 @@ func failWord(failOn string) string {
 	return "unstable"
 }
 
-func printAudit(s *streams, format string, rep *scan.Report) error {
+func printAudit(s *streams, format string, rep *scan.Report, callSites bool) error {
+	if callSites && format != "json" {
+		return output.WriteCallSites(s.out, format, rep)
+	}
 	if rep.Composables != nil && format != "json" {
 		return printComposables(s, format, rep)
 	}

@@ -220,3 +220,57 @@ func TestComposablesLayouts(t *testing.T) {
 		}
 	}
 }
+
+// TestCallSitesWorkflow: audit --call-sites and verify's identity-churn rule on the churn
+// fixture, as a team runs them: the findings the JVM confirms (composable/churn_test.go) are
+// listed with file and line, verify warns once per call without failing (warnings pass
+// --fail-on error), fails with --fail-on warning, and a suppression drops them all.
+func TestCallSitesWorkflow(t *testing.T) {
+	m, err := fixtures.Get("cchurn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := strings.Join(m.Classpath(), string(os.PathListSeparator))
+	code, out, stderr := runCLI(t, "audit", "--call-sites", "--classpath", cp, m.Jar())
+	if code != exitOK || stderr != "" {
+		t.Fatalf("audit --call-sites: exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"- cchurn/Churn.kt:24  ShowCounter recomposes on every recomposition of cchurn.Churn_freshCounter: argument `c: Counter` is a new clib.Counter on every call and ShowCounter compares it by identity (fix: remember it, or make the type stable)\n",
+		"- cchurn/Churn.kt:35  cchurn.Churn_rememberedCounter → cchurn.ShowCounter: c: remembered\n",
+		"22 composable calls, 10 calls re-run their callee on every recomposition; strong skipping on\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("audit --call-sites lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = runCLI(t, "verify", "--classpath", cp, m.Jar(), "--format", "json")
+	var v struct {
+		Violations []struct{ Rule, Severity, Part string }
+		Suppressed int
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil || code != exitOK {
+		t.Fatalf("verify: exit %d, %v", code, err)
+	}
+	churn := 0
+	for _, x := range v.Violations {
+		if x.Rule == "identity-churn" && x.Severity == "warning" && strings.HasPrefix(x.Part, "call cchurn.") {
+			churn++
+		}
+	}
+	if churn != 10 {
+		t.Errorf("verify: %d identity-churn warnings, want 10: %+v", churn, v.Violations)
+	}
+	if code, _, _ := runCLI(t, "verify", "--fail-on", "warning", "--classpath", cp, m.Jar()); code != exitFindings {
+		t.Errorf("verify --fail-on warning: exit %d", code)
+	}
+	code, out, _ = runCLI(t, "verify", "--suppress", "identity-churn:cchurn.**", "--classpath", cp, m.Jar(), "--format", "json")
+	v.Violations, v.Suppressed = nil, 0
+	if err := json.Unmarshal([]byte(out), &v); err != nil || code != exitOK || v.Suppressed != 10 || len(v.Violations) != 0 {
+		t.Errorf("verify --suppress: exit %d, %d suppressed, %d left", code, v.Suppressed, len(v.Violations))
+	}
+	code, out, _ = runCLI(t, "verify", "--format", "sarif", "--classpath", cp, m.Jar())
+	if code != exitOK || strings.Count(out, `"ruleId": "identity-churn"`) != 10 {
+		t.Errorf("verify --format sarif: exit %d, %d identity-churn results", code, strings.Count(out, `"ruleId": "identity-churn"`))
+	}
+}

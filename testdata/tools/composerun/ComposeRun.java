@@ -302,7 +302,7 @@ public final class ComposeRun {
     }
 
     /** The binary names of the classes in a jar, sorted. */
-    private static List<String> classNames(File jar) throws Exception {
+    static List<String> classNames(File jar) throws Exception {
         List<String> out = new ArrayList<>();
         try (JarFile jf = new JarFile(jar)) {
             for (Enumeration<JarEntry> en = jf.entries(); en.hasMoreElements();) {
