@@ -123,6 +123,7 @@ func Analyze(cfg Config) *Module {
 				continue
 			}
 			sc := a.ck.Check(s)
+			s.checked = sc
 			mod.Arguments = append(mod.Arguments, a.ck.Arguments(sc)...)
 			a.siteOutcomes(sc, byKey, mod.Features.StrongSkipping)
 		}

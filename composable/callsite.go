@@ -69,8 +69,9 @@ type callSite struct {
 	Status siteStatus
 	Reason string
 
-	code  *methodCode
-	spans []span // the instructions computing each popped value
+	code    *methodCode
+	spans   []span     // the instructions computing each popped value
+	checked *siteCheck // the site checked against its callee, once Analyze has
 }
 
 // methodCode is one method's decoded instructions with the offsets control flow can jump to.

@@ -202,7 +202,10 @@ func (a *analyzer) callSite(b *body, s *callSite, caller, f *Function, strong bo
 		site.File = c.Ensure().File
 	}
 	site.Line = lineAt(b.mc, s.Offset)
-	sc := a.ck.Check(s)
+	sc := s.checked
+	if sc == nil {
+		sc = a.ck.Check(s)
+	}
 	paramSlot := map[int]int{} // the caller's locals that are its parameters → its slot
 	if caller != nil {
 		for k, p := range caller.Params {
