@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/composestab/composestab/audit/baseline"
+	"github.com/composestab/composestab/audit/diff"
 	"github.com/composestab/composestab/audit/output"
 	"github.com/composestab/composestab/audit/scan"
 	"github.com/composestab/composestab/audit/verify"
@@ -90,7 +91,7 @@ func FuzzAuditScan(f *testing.F) {
 			t.Fatal(err)
 		}
 		rep, err := scan.Scan(context.Background(), scan.Options{Inputs: []string{jar}, Classpath: classpath, IncludeNonPublic: true,
-			SuggestConfig: true, Composables: true})
+			SuggestConfig: true, Composables: true, CallSites: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -122,8 +123,13 @@ func FuzzAuditScan(f *testing.F) {
 		if err := baseline.Write(&dump, rep); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := baseline.Read(bytes.NewReader(dump.Bytes())); err != nil {
+		base, err := baseline.Read(bytes.NewReader(dump.Bytes()))
+		if err != nil {
 			t.Fatalf("the dump does not read back: %v\n%s", err, dump.String())
+		}
+		// check against its own dump is clean, classes and composables alike.
+		if d := diff.Check(base, rep); len(d.Changes)+len(d.Composables) > 0 {
+			t.Fatalf("check against its own dump: %s\n%s", d.Summary(), dump.String())
 		}
 		v, err := verify.Verify(rep, verify.Options{Drift: true})
 		if err != nil {
@@ -134,6 +140,7 @@ func FuzzAuditScan(f *testing.F) {
 			func(w io.Writer) error { return output.WriteReportText(w, rep) },
 			func(w io.Writer) error { return output.WriteClassesReport(w, rep) },
 			func(w io.Writer) error { return output.WriteComposables(w, "text", rep) },
+			func(w io.Writer) error { return output.WriteCallSites(w, "text", rep) },
 			func(w io.Writer) error { return output.WriteStabilityConfig(w, rep) },
 		} {
 			if err := write(io.Discard); err != nil {
