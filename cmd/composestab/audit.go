@@ -59,7 +59,7 @@ func runAudit(s *streams, args []string) error {
 	var o auditOptions
 	fs := newFlagSet(s, "audit", "audit [flags] [PATH...]")
 	scanFlags(fs, &o)
-	fs.StringVar(&o.format, "format", "", "table, text, json, compose-report, markdown, or stability-config: a configuration file declaring stable the Java and non-Compose classes whose fields are all final and stable (default: table on a terminal, text otherwise)")
+	fs.StringVar(&o.format, "format", "", "table, text, json, compose-report, markdown, html (one self-contained page: classes, and with --composables or --call-sites those too), or stability-config: a configuration file declaring stable the Java and non-Compose classes whose fields are all final and stable (default: table on a terminal, text otherwise)")
 	fs.StringVar(&o.pkg, "package", "", "only classes matching this pattern (configuration-file syntax, e.g. com.example.**)")
 	fs.StringVar(&o.only, "only", "", "only classes with this verdict: stable, unstable, runtime or uncertain")
 	fs.BoolVar(&o.driftOnly, "drift", false, "only classes whose bytes disagree with the consumer's compiler's rules")
@@ -77,7 +77,7 @@ func runAudit(s *streams, args []string) error {
 			o.format = "table"
 		}
 	}
-	if err := oneOf("format", o.format, "table", "text", "json", "compose-report", "markdown", "stability-config"); err != nil {
+	if err := oneOf("format", o.format, "table", "text", "json", "compose-report", "markdown", "stability-config", "html"); err != nil {
 		return err
 	}
 	o.suggest = o.format == "stability-config"
@@ -295,6 +295,9 @@ func failWord(failOn string) string {
 }
 
 func printAudit(s *streams, format string, rep *scan.Report, callSites bool) error {
+	if format == "html" {
+		return output.WriteReportHTML(s.out, rep)
+	}
 	if callSites && format != "json" {
 		return output.WriteCallSites(s.out, format, rep)
 	}

@@ -20,7 +20,7 @@ func runCheck(s *streams, args []string) error {
 	fs.StringVar(&baselinePath, "baseline", "", "the baseline written by composestab dump (required)")
 	fs.StringArrayVar(&ignore, "ignore", nil, "drop changes of classes matching this pattern (configuration-file syntax; repeatable)")
 	fs.BoolVar(&strict, "strict", false, "also fail on improvements, additions and neutral changes: the baseline must be current")
-	fs.StringVar(&format, "format", "text", "text, json, markdown or sarif")
+	fs.StringVar(&format, "format", "text", "text, json, markdown, sarif or html (one self-contained page)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

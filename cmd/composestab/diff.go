@@ -14,7 +14,7 @@ import (
 )
 
 // diffFormats are the printers of a *diff.Report, for diff and check alike.
-var diffFormats = []string{"text", "json", "markdown", "sarif"}
+var diffFormats = []string{"text", "json", "markdown", "sarif", "html"}
 
 func runDiff(s *streams, args []string) error {
 	var o auditOptions
@@ -29,7 +29,7 @@ func runDiff(s *streams, args []string) error {
 	fs.BoolVar(&o.includeNonPublic, "include-nonpublic", false, "also compare internal classes")
 	fs.BoolVar(&o.composables, "composables", false, "also compare the public composables: whether a call skips and how each parameter is compared (the same app against two dependency sets: --old-classpath, --new-classpath)")
 	fs.StringArrayVar(&ignore, "ignore", nil, "drop changes of classes matching this pattern (configuration-file syntax; repeatable)")
-	fs.StringVar(&format, "format", "text", "text, json, markdown or sarif")
+	fs.StringVar(&format, "format", "text", "text, json, markdown, sarif or html (one self-contained page)")
 	fs.BoolVar(&o.debug, "debug", false, "print the stack of internal errors (for a bug report)")
 	o.repos.register(fs)
 	limitFlags(fs, &o.limits)
@@ -126,6 +126,12 @@ func ignorePatterns(patterns []string) (*stability.Config, error) {
 
 func printDiff(s *streams, format string, d *diff.Report) error {
 	switch format {
+	case "html":
+		title := "Compose stability changes"
+		if len(d.Old) == 0 {
+			title = "Compose stability against the baseline"
+		}
+		return output.WriteDiffHTML(s.out, d, title)
 	case "json":
 		return output.WriteJSON(s.out, d)
 	case "markdown":

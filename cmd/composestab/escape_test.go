@@ -78,7 +78,8 @@ func TestHostileNamesEscaped(t *testing.T) {
 	for _, args := range [][]string{
 		{"audit", "--format", "text"}, {"audit", "--format", "table"}, {"audit", "--format", "markdown"},
 		{"audit", "--format", "compose-report"}, {"audit", "--format", "stability-config"},
-		{"audit", "--format", "text", "--include-nonpublic", "--composables"},
+		{"audit", "--format", "text", "--include-nonpublic", "--composables"}, {"audit", "--format", "html"},
+		{"verify", "--format", "html"},
 		{"dump"}, {"verify"}, {"report", "--out", filepath.Join(dir, "report")},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {

@@ -146,12 +146,12 @@ func TestJobsUsage(t *testing.T) {
 		{[]string{"check", "--baseline", baselineV1, "--ignore", "com.*<*>", lib}, "--ignore: Error parsing"},
 		{[]string{"diff", lib}, "diff takes two arguments"},
 		{[]string{"diff", lib, lib, lib}, "diff takes two arguments"},
-		{[]string{"diff", "--format", "html", lib, lib}, "--format \"html\""},
+		{[]string{"diff", "--format", "pdf", lib, lib}, "--format \"pdf\": choose one of text, json, markdown, sarif, html"},
 		{[]string{"diff", "--ignore", "a..b<", lib, lib}, "--ignore"},
 		{[]string{"diff", string(os.PathListSeparator), lib}, "must each name at least one path"},
 		{[]string{"diff", "--classpath", lib, lib, lib}, "unknown flag: --classpath"},
 		{[]string{"verify"}, "verify needs at least one PATH"},
-		{[]string{"verify", "--format", "markdown", lib}, "--format \"markdown\": choose one of text, json, sarif"},
+		{[]string{"verify", "--format", "markdown", lib}, "--format \"markdown\": choose one of text, json, sarif, html"},
 		{[]string{"verify", "--expect-stable", "com.*<*>", lib}, "--expect-stable: Error parsing"},
 	}
 	for _, tt := range tests {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/composestab/composestab/audit/output"
 	"github.com/composestab/composestab/audit/scan"
 	"github.com/composestab/composestab/internal/escape"
 
@@ -24,6 +25,8 @@ func runReport(s *streams, args []string) error {
 	scanFlags(fs, &o)
 	fs.StringVar(&out, "out", "", "folder to write <module>-classes.txt, -composables.txt, -composables.csv and -module.json to (required)")
 	fs.StringVar(&moduleName, "module-name", "", "module name for the file names (default: the base name of the jar or folder; one PATH only)")
+	var htmlPage bool
+	fs.BoolVar(&htmlPage, "html", false, "also write index.html: one self-contained page of every module's classes and composables")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -97,6 +100,15 @@ func runReport(s *streams, args []string) error {
 			}
 			fmt.Fprintf(s.err, "%s: %d composables, %d classes -> %s (%s)\n", escape.Text(in), mod.Metrics.TotalComposables, mod.Metrics.TotalClasses,
 				escape.Text(filepath.Join(out, prefix+"-*")), time.Since(start).Round(time.Millisecond))
+		}
+	}
+	if htmlPage {
+		var page bytes.Buffer
+		if err := output.WriteReportHTML(&page, rep); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(out, "index.html"), page.Bytes(), 0o644); err != nil {
+			return err
 		}
 	}
 	return unreadableExit(&o, "", rep)

@@ -18,7 +18,7 @@ func runVerify(s *streams, args []string) error {
 	fs := newFlagSet(s, "verify", "verify [flags] PATH...")
 	scanFlags(fs, &o)
 	fs.StringArrayVar(&expect, "expect-stable", nil, "public classes matching this pattern must be stable (configuration-file syntax; repeatable)")
-	fs.StringVar(&format, "format", "text", "text, json or sarif")
+	fs.StringVar(&format, "format", "text", "text, json, sarif or html (one self-contained page)")
 	fs.BoolVar(&drift, "drift", false, "also report public classes that rebuilding with the consumer's compiler (--compiler) would make unstable (or stable) for apps")
 	fs.BoolVar(&nonPublic, "include-nonpublic", false, "also check internal and private classes (by default only what a consumer can name: public, protected, @PublishedApi)")
 	fs.StringVar(&failOn, "fail-on", verify.SeverityError, "exit 1 on findings of this severity or worse: error, warning or info")
@@ -27,7 +27,7 @@ func runVerify(s *streams, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := oneOf("format", format, "text", "json", "sarif"); err != nil {
+	if err := oneOf("format", format, "text", "json", "sarif", "html"); err != nil {
 		return err
 	}
 	if err := oneOf("fail-on", failOn, verify.SeverityError, verify.SeverityWarning, verify.SeverityInfo); err != nil {
@@ -69,6 +69,8 @@ func runVerify(s *streams, args []string) error {
 		return usageErrorf("%v", err)
 	}
 	switch format {
+	case "html":
+		err = output.WriteVerifyHTML(s.out, v)
 	case "json":
 		err = output.WriteJSON(s.out, v)
 	case "sarif":
