@@ -50,7 +50,9 @@ type page struct {
 	Modules  []htmlModule
 	Sections []htmlSection
 	Errors   []string
-	Footer   string
+	// Skipped says which class entries were not reported, by reason ("3 file-facade, ...").
+	Skipped string
+	Footer  string
 	// WhyJSON is every row's reasons, one array per row with reasons: JSON, whose encoder
 	// escapes <, > and & so that no string can end the script element.
 	WhyJSON template.JS
@@ -121,6 +123,14 @@ func anchor(kind, name string) string {
 func WriteReportHTML(w io.Writer, rep *scan.Report) error {
 	p := newPage("Compose stability", rep.Inputs)
 	p.Modules = modulesOf(rep)
+	var reasons []string
+	for r, n := range rep.Summary.Skipped {
+		reasons = append(reasons, fmt.Sprintf("%s %d", r, n))
+	}
+	sort.Strings(reasons)
+	if len(reasons) > 0 {
+		p.Skipped = fmt.Sprintf("%d class entries read, %d reported; not reported: %s", rep.Summary.Entries, rep.Summary.Classes, strings.Join(reasons, ", "))
+	}
 	classIDs := map[string]bool{}
 	simple := map[string]string{} // a simple name held by one reported class → that class
 	sec := htmlSection{ID: "classes", Title: "Classes", Columns: []string{"Verdict", "Class", "Stability", "$stable", "Mask", "Producer", "Input"},
@@ -180,6 +190,7 @@ func (p *page) write(w io.Writer) error {
 	clean(&p.Title)
 	clean(&p.Subtitle)
 	clean(&p.Footer)
+	clean(&p.Skipped)
 	for i := range p.Errors {
 		clean(&p.Errors[i])
 	}
@@ -443,7 +454,7 @@ const pageHTML = `{{define "cell"}}{{if .Links}}{{range .Links}}<span class="par
 <div class="legend">{{range .Verdicts}}<span class="v-{{.Name}}-text">{{.Name}} {{.Count}}</span> {{end}}</div></td>
 <td>{{.Producers}}</td><td class="num">{{.Drift}}</td><td class="num">{{.Errors}}</td>
 <td>{{if .Composables}}{{.Skips}} of {{.Composables}} (strong skipping {{.StrongSkipping}}){{else}}—{{end}}</td></tr>
-{{end}}</tbody></table></section>{{end}}
+{{end}}</tbody></table>{{if .Skipped}}<p class="note">{{.Skipped}}</p>{{end}}</section>{{end}}
 {{range .Sections}}<section id="{{.ID}}"><h2>{{.Title}} <span class="count">({{len .Rows}})</span></h2>
 {{if .Note}}<p class="note">{{.Note}}</p>{{end}}
 <div class="controls" hidden><input type="search" placeholder="Search names" aria-label="Search {{.Title}}"> <select aria-label="Filter {{.Title}}"><option value="">all</option></select> <span class="shown"></span></div>

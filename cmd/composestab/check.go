@@ -21,6 +21,8 @@ func runCheck(s *streams, args []string) error {
 	fs.StringArrayVar(&ignore, "ignore", nil, "drop changes of classes matching this pattern (configuration-file syntax; repeatable)")
 	fs.BoolVar(&strict, "strict", false, "also fail on improvements, additions and neutral changes: the baseline must be current")
 	fs.StringVar(&format, "format", "text", "text, json, markdown, sarif or html (one self-contained page)")
+	var composables bool
+	fs.BoolVar(&composables, "composables", false, "require the baseline to record composables (dump --composables); a baseline that does is checked for them anyway")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -43,6 +45,9 @@ func runCheck(s *streams, args []string) error {
 	}
 	// A baseline that records composables is checked for them too.
 	o.composables = len(base.Composables) > 0
+	if composables && !o.composables {
+		return usageErrorf("check --composables: %s records no composables; write it with composestab dump --composables", baselinePath)
+	}
 	rep, err := scanPaths(s, &o, fs.Args(), true)
 	if err != nil {
 		return err

@@ -38,8 +38,17 @@ func TestComposablesCheckAgainstJVMRuns(t *testing.T) {
 				t.Fatal(err)
 			}
 			// The same inputs: clean.
-			if code, out, stderr := runCLI(t, "check", "--strict", "--baseline", file, "--classpath", v1, m.Jar()); code != exitOK {
+			if code, out, stderr := runCLI(t, "check", "--strict", "--composables", "--baseline", file, "--classpath", v1, m.Jar()); code != exitOK {
 				t.Fatalf("check against v1: exit %d\n%s%s", code, out, stderr)
+			}
+			// check --composables against a baseline without them says how to write one.
+			classesOnly := filepath.Join(dir, module+"-classes.stab")
+			_, plain, _ := runCLI(t, "dump", "--classpath", v1, m.Jar())
+			if err := os.WriteFile(classesOnly, []byte(plain), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if code, _, stderr := runCLI(t, "check", "--composables", "--baseline", classesOnly, "--classpath", v1, m.Jar()); code != exitUsage || !strings.Contains(stderr, "dump --composables") {
+				t.Errorf("check --composables against a classes-only baseline: exit %d: %s", code, stderr)
 			}
 			code, out, stderr = runCLI(t, "check", "--baseline", file, "--classpath", v2, m.Jar(), "--format", "json")
 			if code != exitFindings {
