@@ -328,6 +328,11 @@ func (mc *methodCode) intExpr(start, end int) (x evaluate.Expr, restart bool, wh
 			stack = append(stack, evaluate.Ref{Class: ref.Owner, Field: ref.Name})
 		case op == classfile.OpInvokestatic:
 			ref, err := pool.MemberRef(in.Index)
+			if err == nil && ref.Name == evaluate.StableField && ref.Descriptor == "()I" {
+				// An annotation class's $stable behind its static getter.
+				stack = append(stack, evaluate.Ref{Class: ref.Owner, Field: ref.Name})
+				continue
+			}
 			if err == nil && strings.HasPrefix(ref.Owner, updateChangedPkg) && ref.Name == updateChangedName && ref.Descriptor == "(I)I" {
 				return nil, true, "computed by " + updateChangedName
 			}

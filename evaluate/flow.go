@@ -359,6 +359,11 @@ func (f *flow) step(s *fstate, in *classfile.Instruction) (more bool) {
 			return false
 		}
 		s.push(f.getstatic(s, ref, off))
+	case op == classfile.OpInvokestatic && f.stableGetter(in):
+		// An annotation class (an interface on the JVM) of another file keeps its $stable
+		// behind a static getter, $stable()I, which returns the field: read it as the field.
+		ref, _ := f.pool.MemberRef(in.Index)
+		s.push(&val{expr: Ref{Class: ref.Owner, Field: StableField}, nodes: 1})
 	case op == classfile.OpPutstatic:
 		ref, err := f.pool.MemberRef(in.Index)
 		if err != nil {
@@ -429,6 +434,12 @@ func (f *flow) step(s *fstate, in *classfile.Instruction) (more bool) {
 		f.fail(off, fmt.Sprintf("the operand stack exceeds max_stack (%d)", f.code.MaxStack))
 	}
 	return f.err == nil
+}
+
+// stableGetter reports an invokestatic of another class's $stable()I getter.
+func (f *flow) stableGetter(in *classfile.Instruction) bool {
+	ref, err := f.pool.MemberRef(in.Index)
+	return err == nil && ref.Name == StableField && ref.Descriptor == "()I"
 }
 
 // getstatic is the value a static field read pushes: an int-typed field is a Ref; this class's

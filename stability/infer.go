@@ -72,7 +72,7 @@ var ruleSets = []ruleSet{
 		rules{superclassCounts: true, qualifiedReportNames: true}},
 	{"2.3.0", "Error Prone's @Immutable is a stable marker (producers: ErrorProneMarked, ErrorProneHolder)",
 		rules{superclassCounts: true, qualifiedReportNames: true, errorProneMarker: true}},
-	{"2.4.0", "objects Stable, non-final classes seeded Uncertain, Uncertain superclasses ignored, interfaces and annotation classes Uncertain, other-file and other-module classes Runtime (producers: MutableObject, OpenVal, UsesOtherFile, HasList, HasAnnotationField)",
+	{"2.4.0", "objects Stable, non-final classes seeded Uncertain, Uncertain superclasses ignored, interfaces and same-file annotation classes Uncertain, other-file and other-module classes Runtime, other-file annotation classes too (producers: MutableObject, OpenVal, UsesOtherFile, HasList, HasAnnotationField, HoldsSameFileAnn, HoldsOtherFileAnn)",
 		rules{objectsStable: true, openSeedUnknown: true, skipUnknownSuper: true, runtimeOtherFiles: true,
 			superclassCounts: true, interfacesUncertain: true, annotationsAreInterfaces: true, qualifiedReportNames: true,
 			errorProneMarker: true}},
@@ -224,7 +224,8 @@ func (e *Engine) ClassStability(c *Class, file string) (Stability, *Reason) {
 }
 
 var (
-	functionName   = regexp.MustCompile(`^kotlin/(Function|reflect/KFunction)[0-9]+$`)
+	// kotlin.Function itself, written as a type, is a function type to the compiler: Stable.
+	functionName   = regexp.MustCompile(`^kotlin/(Function[0-9]*|reflect/KFunction[0-9]+)$`)
 	composableName = regexp.MustCompile(`^androidx/compose/runtime/internal/ComposableFunction`)
 )
 
@@ -406,8 +407,7 @@ func (e *Engine) classStabilityUncached(c *Class, subst substitutions, an *analy
 		return leaf(RuleJava, Unstable)
 	case d.Kind == KindInterface && !e.rules.interfacesUncertain:
 		return leaf(RuleInterface, Unstable)
-	case d.Kind == KindInterface || d.Kind == KindAnnotationClass && e.rules.annotationsAreInterfaces:
-		// An annotation class is an interface on the JVM.
+	case d.Kind == KindInterface:
 		return leaf(RuleInterface, Unknown{Class: c})
 	case e.external(c) && d.Inferred == nil:
 		return leaf(RuleNotCompose, Unstable)
@@ -420,6 +420,12 @@ func (e *Engine) classStabilityUncached(c *Class, subst substitutions, an *analy
 	if e.external(c) {
 		s, because := e.applyMask(Runtime{Class: c}, d.Inferred, c, subst, an, file)
 		return s, &Reason{Rule: RuleExternalMask, Subject: name, Stability: s, Because: because}
+	}
+	if d.Kind == KindAnnotationClass && e.rules.annotationsAreInterfaces {
+		// An annotation class of this file is the interface it is on the JVM. One of another
+		// module has no @StabilityInferred (Unstable, above) and one of another file is
+		// Runtime(C), read through its $stable()I getter (Kotlin 2.4.20, papp.HoldsOther).
+		return leaf(RuleInterface, Unknown{Class: c})
 	}
 	return e.fieldStability(c, subst, an, file)
 }

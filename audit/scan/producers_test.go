@@ -130,6 +130,12 @@ func TestDriftWhereRulesDiffer(t *testing.T) {
 					continue
 				}
 				local, ok := evalWith(refCP.Stable(c.JVMName).Expr, ev)
+				if !ok && readsAbsentStable(refCP.Stable(c.JVMName), ev) {
+					// The newest build reads a $stable the older build does not have (the
+					// getter 2.4 gives an annotation class of another file): nothing to compare.
+					t.Logf("%s: the %s initializer reads a $stable %s's build lacks", c.Name, newest, v)
+					continue
+				}
 				if !ok {
 					t.Errorf("%s: cannot evaluate the %s initializer over %s's values", c.Name, newest, v)
 					continue
@@ -289,7 +295,7 @@ func TestMissingDependencyModule(t *testing.T) {
 			// Every class a verdict or a reason stands on is named, also those only the
 			// as-compiled reasons need (a superclass, an interface-typed field).
 			want := []scan.MissingClass{{"pdep.DepBox", 2, "producers.UsesDepBox", 0}, {"pdep.DepMutable", 2, "producers.UsesDepBoxMutable", 0}, {"pdep.DepAbstract", 1, "producers.SubOfDepAbstract", 0},
-				{"pdep.DepIface", 1, "producers.HasInterface", 0}, {"pdep.DepMutableOpen", 1, "producers.SubOfDepMutable", 0}, {"pdep.DepOpen", 1, "producers.SubOfDep", 0}, {"pdep.DepStable", 1, "producers.UsesDep", 0}}
+				{"pdep.DepAnn", 1, "producers.HoldsDepAnn", 0}, {"pdep.DepIface", 1, "producers.HasInterface", 0}, {"pdep.DepMutableOpen", 1, "producers.SubOfDepMutable", 0}, {"pdep.DepOpen", 1, "producers.SubOfDep", 0}, {"pdep.DepStable", 1, "producers.UsesDep", 0}}
 			if got := fmt.Sprint(rep.Summary.Missing); got != fmt.Sprint(want) {
 				t.Errorf("missing %s, want %s", got, fmt.Sprint(want))
 			}
@@ -421,4 +427,15 @@ func TestCompilerAuto(t *testing.T) {
 			t.Errorf("%s: auto report identical=%v", v, same)
 		}
 	}
+}
+
+// readsAbsentStable reports that a $stable value reads another class's $stable that ev's
+// classpath does not have.
+func readsAbsentStable(v *evaluate.Value, ev *evaluate.Evaluator) bool {
+	for _, d := range v.Deps {
+		if ev.Stable(d.Class).Err != nil {
+			return true
+		}
+	}
+	return false
 }

@@ -317,7 +317,7 @@ func TestVerifyDriftProducers(t *testing.T) {
 		}
 	}
 	want := []string{"warning drift pdep.DepAbstract", "warning drift pdep.DepOpen", "warning drift producers.AbstractVal", "info drift-stabler producers.ErrorProneHolder", "warning drift producers.HasAnnotationField", "info drift-stabler producers.HasObject",
-		"warning drift producers.OpenVal", "warning drift producers.Shape", "warning drift producers.StableBase"}
+		"warning drift producers.HoldsSameFileAnn", "warning drift producers.OpenVal", "warning drift producers.Shape", "warning drift producers.StableBase"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}

@@ -88,4 +88,13 @@ fun CallAll() {
     ShowAny(make<HalfUsed<Int, Int>>())
     ShowAny(make<HalfUsed<Mut, Int>>())
     ShowAny(make<HalfUsed<Int, Mut>>())
+    ShowAny(make<HoldsSameFileAnn>())
+    ShowAny(make<HoldsOtherFileAnn>())
+    ShowAny(make<HoldsDepAnn>())
+    ShowAny(make<HoldsFunction>())
+    ShowAny(make<HoldsFunctionStar>())
+    ShowAny(make<HoldsBoxOfFunction>())
+    ShowAny(make<SameFileAnn>())
+    ShowAny(make<Marker>())
+    ShowAny(make<pdep.DepAnn>())
 }

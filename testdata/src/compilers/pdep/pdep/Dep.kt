@@ -17,3 +17,6 @@ class DepBox<T>(val v: T)
 interface DepIface {
     fun id(): Int = 0
 }
+
+/** An annotation class of another module used as a type: it never has @StabilityInferred. */
+annotation class DepAnn(val x: Int)
