@@ -136,7 +136,6 @@ func WriteReportHTML(w io.Writer, rep *scan.Report) error {
 	sec := htmlSection{ID: "classes", Title: "Classes", Columns: []string{"Verdict", "Class", "Stability", "$stable", "Mask", "Producer", "Input"},
 		Note: "Click a class for its fields and reasons; click a column to sort."}
 	for _, c := range rep.Classes {
-		id := anchor("class", c.Name)
 		classIDs[c.Name] = true
 		short := c.Name[strings.LastIndexByte(c.Name, '.')+1:]
 		if _, dup := simple[short]; dup {
@@ -144,7 +143,7 @@ func WriteReportHTML(w io.Writer, rep *scan.Report) error {
 		} else {
 			simple[short] = c.Name
 		}
-		row := htmlRow{ID: id, Kind: string(c.Verdict), Key: c.Name, Cells: []htmlCell{
+		row := htmlRow{Kind: string(c.Verdict), Key: c.Name, Cells: []htmlCell{
 			{Text: string(c.Verdict)}, {Text: c.Name, Code: true}, {Text: baseline.StabilityText(c.Stability), Code: true},
 			{Text: stableValue(c)}, {Text: maskText(c)}, {Text: c.Producer}, {Text: filepath.Base(c.Input)},
 		}}
@@ -160,12 +159,29 @@ func WriteReportHTML(w io.Writer, rep *scan.Report) error {
 		}
 		sec.Rows = append(sec.Rows, row)
 	}
-	p.Sections = append(p.Sections, sec)
 	if rep.Composables != nil {
-		p.Sections = append(p.Sections, composablesSection(rep, classIDs, simple))
+		fns := composablesSection(rep, classIDs, simple)
+		// Only the rows a parameter links to get an id: an id on each of kotlin-compiler.jar's
+		// 17 000 rows made headless Chromium take four times as long to open the page.
+		targets := map[string]bool{}
+		for _, r := range fns.Rows {
+			for _, c := range r.Cells {
+				for _, l := range c.Links {
+					targets[l.Link] = true
+				}
+			}
+		}
+		for i, c := range rep.Classes {
+			if id := anchor("class", c.Name); targets["#"+id] {
+				sec.Rows[i].ID = id
+			}
+		}
+		p.Sections = append(p.Sections, sec, fns)
 		if cs := callSitesSection(rep); len(cs.Rows) > 0 {
 			p.Sections = append(p.Sections, cs)
 		}
+	} else {
+		p.Sections = append(p.Sections, sec)
 	}
 	for _, e := range rep.Errors {
 		p.Errors = append(p.Errors, e.Error())
@@ -331,7 +347,7 @@ func composablesSection(rep *scan.Report, classIDs map[string]bool, simple map[s
 			if c.Blocked != "" {
 				why = c.Blocked
 			}
-			sec.Rows = append(sec.Rows, htmlRow{ID: anchor("fun", c.Class+"."+c.Method), Kind: kind, Key: c.Name, Details: details, Cells: []htmlCell{
+			sec.Rows = append(sec.Rows, htmlRow{Kind: kind, Key: c.Name, Details: details, Cells: []htmlCell{
 				{Text: kind}, {Text: c.Name, Code: true}, {Links: params}, {Text: why}, {Text: filepath.Base(ic.Input)},
 			}})
 		}

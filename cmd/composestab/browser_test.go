@@ -92,6 +92,10 @@ func TestHTMLInBrowser(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("audit --format html: exit %d: %s", code, stderr)
 	}
+	// A parameter's type links to the row of the class that decides it.
+	if !strings.Contains(page, `<a href="#class-capp.LocalVal">s: LocalVal equals</a>`) || !strings.Contains(page, `<tr id="class-capp.LocalVal"`) {
+		t.Errorf("ShowLocals's parameter s does not link to the row of capp.LocalVal")
+	}
 	if strings.Contains(page, "<img") || strings.Contains(page, "http://") || strings.Contains(page, "https://") {
 		t.Errorf("the page holds raw markup from a name, or a link to the network")
 	}
