@@ -190,23 +190,30 @@ func exitCode(stderr io.Writer, err error) int {
 // to copy.
 var commandHelp = map[string]struct{ what, examples string }{
 	"audit": {"The stability of every class of each PATH as an app compiled by --compiler sees it (stable,\n" +
-		"unstable, runtime or uncertain) and why; with --composables, which composables skip.\n" +
+		"unstable, runtime or uncertain) and why; with --composables, which composables skip; with\n" +
+		"--call-sites, the calls that re-run their callee on every recomposition.\n" +
 		"A PATH is a jar, an AAR, a class folder, a Gradle project or a folder of jars (see README).",
 		"  composestab audit --classpath runtime.jar build/libs/lib.jar\n" +
 			"  composestab audit --composables app/build/classes/kotlin/main --classpath libs/\n" +
+			"  composestab audit --call-sites app/build/tmp/kotlin-classes/release --classpath libs/\n" +
+			"  composestab audit --format html --composables app.aar --classpath libs/ > stability.html\n" +
 			"  composestab audit --format json --only unstable libs/ > unstable.json"},
-	"dump": {"Write a reviewable baseline of every non-private class of PATH... to stdout: commit it, then\n" +
+	"dump": {"Write a reviewable baseline of every non-private class of PATH... to stdout (with --composables,\n" +
+		"of every composable too: whether it skips, how each parameter is compared): commit it, then\n" +
 		"run composestab check in CI.",
-		"  composestab dump --classpath runtime.jar build/libs/lib.jar > stability.baseline"},
+		"  composestab dump --classpath runtime.jar build/libs/lib.jar > stability.baseline\n" +
+			"  composestab dump --composables --classpath libs/ app/build/tmp/kotlin-classes/release > composables.stability"},
 	"check": {"Compare PATH... with a baseline written by dump: exit 1 on a regression (a class less stable\n" +
-		"than the baseline says), 0 when nothing got worse.",
+		"than the baseline says, a composable that skips less), 0 when nothing got worse; each change\n" +
+		"with its cause.",
 		"  composestab check --baseline stability.baseline --classpath runtime.jar build/libs/lib.jar"},
 	"diff": {"The stability changes between two releases OLD and NEW (each one or more jars, AARs or\n" +
 		"folders joined by ':', or a group:artifact:version): regressions, improvements and why.",
 		"  composestab diff lib-1.0.jar lib-1.1.jar\n" +
 			"  composestab diff androidx.compose.ui:ui:1.6.0 androidx.compose.ui:ui:1.7.0"},
 	"verify": {"Policy checks on a published artefact: @Stable/@Immutable claims the bytes contradict,\n" +
-		"drift between the bytes and the compiler's rules, public classes expected stable.",
+		"drift between the bytes and the compiler's rules, public classes expected stable, calls that\n" +
+		"re-run their callee on every recomposition (identity-churn).",
 		"  composestab verify --classpath runtime.jar build/libs/lib.jar\n" +
 			"  composestab verify --format sarif --expect-stable 'com.example.model.**' lib.jar > verify.sarif"},
 	"report": {"Write the Compose compiler's report and metrics files (-classes.txt, -composables.txt,\n" +
