@@ -283,3 +283,31 @@ func TestCallSitesWorkflow(t *testing.T) {
 		t.Errorf("verify --format sarif: exit %d, %d identity-churn results", code, strings.Count(out, `"ruleId": "identity-churn"`))
 	}
 }
+
+// TestComposablesByCoordinate: a composable baseline of a library named by its Maven coordinate
+// (its dependencies resolved from the caches) is the one its files give, and checks clean
+// against the coordinate.
+func TestComposablesByCoordinate(t *testing.T) {
+	repos, file := coordRepos(t)
+	lib2 := file("com.example", "lib2", "1.0", "lib2-1.0.jar")
+	lib1 := file("com.example", "lib1", "1.0", "lib1-1.0.jar")
+	runtime := file("com.example.compose", "runtime", "1.0", "runtime-1.0.jar")
+	code, byCoord, stderr := runCLI(t, append(append([]string{"dump", "--composables", "--quiet"}, repos...), "com.example:lib2:1.0")...)
+	if code != exitOK {
+		t.Fatalf("dump by coordinate: exit %d: %s", code, stderr)
+	}
+	_, byPath, _ := runCLI(t, "dump", "--composables", "--classpath", joinPaths(lib1, runtime), lib2)
+	if regexpInputs.ReplaceAllString(byCoord, "") != regexpInputs.ReplaceAllString(byPath, "") {
+		t.Errorf("the baseline by coordinate differs from the one by path")
+	}
+	if n := strings.Count(byCoord, "\ncomposable "); n == 0 {
+		t.Fatalf("no composables in lib2")
+	}
+	base := filepath.Join(t.TempDir(), "lib2.stab")
+	if err := os.WriteFile(base, []byte(byCoord), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, stderr := runCLI(t, append(append([]string{"check", "--strict", "--quiet", "--baseline", base}, repos...), "com.example:lib2:1.0")...); code != exitOK {
+		t.Errorf("check by coordinate: exit %d\n%s%s", code, out, stderr)
+	}
+}
