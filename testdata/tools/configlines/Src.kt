@@ -1,0 +1,3 @@
+package cfgprobe
+class Foo(var x: Int)
+class Holder(val f: Foo)
