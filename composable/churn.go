@@ -18,8 +18,9 @@ type Origin string
 
 // The origins.
 const (
-	// OriginFresh: allocated (NEW), built by a call (copy, listOf, map, …) or a lambda created on
-	// every execution of the call, or remembered under a key that is itself fresh.
+	// OriginFresh: allocated (NEW), built by a call known to allocate (copy, the standard
+	// library's listOf, map, filter, …), a lambda created on every execution of the call, or
+	// remembered under a key that is itself fresh.
 	OriginFresh Origin = "fresh"
 	// OriginRemembered: the value of remember (the composer's slot table), unchanged until a key
 	// changes.
@@ -30,7 +31,8 @@ const (
 	OriginParameter Origin = "parameter"
 	// OriginConstant: a literal, null, or a static field (a singleton lambda, an object).
 	OriginConstant Origin = "constant"
-	// OriginUnknown: anything else (a property getter, control flow the reader does not follow).
+	// OriginUnknown: anything else (a property getter, any other call's result, control flow
+	// the reader does not follow).
 	OriginUnknown Origin = "unknown"
 )
 
@@ -372,13 +374,34 @@ func (a *analyzer) originOf(b *body, sp span, params map[int]int, depth int) ori
 		case isGetter(ref):
 			return origin{origin: OriginUnknown, what: "a property read (" + simpleName(ref.Owner) + "." + ref.Name + ")"}
 		}
-		_, ret, _ := classfile.ParseMethodDescriptor(ref.Descriptor)
-		if !strings.HasPrefix(ret, "L") && !strings.HasPrefix(ret, "[") {
-			return origin{origin: OriginUnknown}
+		if builds(ref) {
+			return origin{origin: OriginFresh, what: "built by " + simpleName(ref.Owner) + "." + ref.Name + " on every call"}
 		}
-		return origin{origin: OriginFresh, what: "built by " + simpleName(ref.Owner) + "." + ref.Name + " on every call"}
+		// Any other call may hand back the same object each time (a cache, a remember of its
+		// own such as rememberLazyListState()): not claimed fresh.
+		return origin{origin: OriginUnknown, what: "returned by " + simpleName(ref.Owner) + "." + ref.Name}
 	}
 	return origin{origin: OriginUnknown}
+}
+
+// builds reports a call known to return a new object on every call: a data class's copy, the
+// standard library's collection builders (listOf, mutableListOf, arrayOf, …) and its collection
+// operators (map, filter, sorted, plus, …), which allocate their result.
+func builds(ref classfile.MemberRef) bool {
+	switch {
+	case ref.Name == "copy" || ref.Name == "copy$default":
+		return true
+	case ref.Owner == "kotlin/collections/CollectionsKt" || ref.Owner == "kotlin/collections/SetsKt" || ref.Owner == "kotlin/collections/MapsKt" || ref.Owner == "kotlin/collections/ArraysKt":
+		// The facades of the builders and of the operators (CollectionsKt___CollectionsKt
+		// and friends are reached through them).
+		switch ref.Name {
+		case "emptyList", "emptySet", "emptyMap", "listOfNotNull":
+			return ref.Name == "listOfNotNull" // the empty ones are singletons
+		}
+		_, ret, _ := classfile.ParseMethodDescriptor(ref.Descriptor)
+		return strings.HasPrefix(ret, "Ljava/util/") || strings.HasPrefix(ret, "[")
+	}
+	return false
 }
 
 // isGetter tells a property getter: getX()/isX() taking nothing and returning an object.
