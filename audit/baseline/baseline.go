@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/composestab/composestab/evaluate"
 
@@ -223,7 +224,7 @@ func (b *Baseline) WriteText(w io.Writer) error {
 }
 
 func writeBaselineClass(s *strings.Builder, c *Class) {
-	fmt.Fprintf(s, "%s %s %s\n", c.Visibility, c.Kind, escape.Reversible(c.Name))
+	fmt.Fprintf(s, "%s %s %s\n", c.Visibility, c.Kind, escapePart(c.Name, ""))
 	line := func(key, value string) {
 		if value == "" {
 			s.WriteString("  " + key + "\n")
@@ -232,7 +233,7 @@ func writeBaselineClass(s *strings.Builder, c *Class) {
 		s.WriteString("  " + key + " " + value + "\n")
 	}
 	line("verdict", string(c.Verdict))
-	line("stability", escape.Reversible(c.Stability))
+	line("stability", escapePart(c.Stability, ""))
 	if c.Consumer {
 		line("analysis", "consumer")
 	}
@@ -250,7 +251,7 @@ func writeBaselineClass(s *strings.Builder, c *Class) {
 		line("mask", strconv.Itoa(int(*c.Mask)))
 	}
 	if c.StableField {
-		line("$stable", ValueText(c.StableValue)+" = "+escape.Reversible(c.StableExpr))
+		line("$stable", ValueText(c.StableValue)+" = "+escapePart(c.StableExpr, ""))
 	}
 	for _, r := range c.Reads {
 		line("reads", escapePart(r.Class, "=")+" = "+ValueText(r.Value))
@@ -265,19 +266,32 @@ func writeBaselineClass(s *strings.Builder, c *Class) {
 }
 
 // escapePart is escape.Reversible that also escapes the characters in seps, which end the part
-// in its line. The backslash is already escaped, so the added escapes read back unambiguously.
+// in its line, and white space at either end of the part, which the reader's trimming of lines
+// and values would drop (a class named "Foo " is not "Foo"). The backslash is already escaped,
+// so the added escapes read back unambiguously.
 func escapePart(s, seps string) string {
 	s = escape.Reversible(s)
-	if !strings.ContainsAny(s, seps) {
+	rs := []rune(s)
+	lo, hi := 0, len(rs)
+	for lo < hi && unicode.IsSpace(rs[lo]) {
+		lo++
+	}
+	for hi > lo && unicode.IsSpace(rs[hi-1]) {
+		hi--
+	}
+	if !strings.ContainsAny(s, seps) && lo == 0 && hi == len(rs) {
 		return s
 	}
 	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune(seps, r) {
+	for i, r := range rs {
+		switch {
+		case (i < lo || i >= hi) && r < 0x80, strings.ContainsRune(seps, r):
 			fmt.Fprintf(&b, `\x%02x`, r)
-			continue
+		case i < lo || i >= hi:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
 		}
-		b.WriteRune(r)
 	}
 	return b.String()
 }

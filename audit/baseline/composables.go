@@ -7,7 +7,6 @@ import (
 
 	"github.com/composestab/composestab/audit/scan"
 	"github.com/composestab/composestab/composable"
-	"github.com/composestab/composestab/internal/escape"
 	"github.com/composestab/composestab/stability"
 )
 
@@ -117,21 +116,21 @@ func sortComposables(cs []*Composable) {
 }
 
 func writeComposable(s *strings.Builder, c *Composable) {
-	fmt.Fprintf(s, "composable %s\n", escape.Reversible(c.Key))
-	fmt.Fprintf(s, "  name %s\n", escape.Reversible(c.Name))
+	fmt.Fprintf(s, "composable %s\n", escapePart(c.Key, ""))
+	fmt.Fprintf(s, "  name %s\n", escapePart(c.Name, ""))
 	fmt.Fprintf(s, "  visibility %s\n", c.Visibility)
 	fmt.Fprintf(s, "  restartable %t\n", c.Restartable)
 	fmt.Fprintf(s, "  skips %s\n", c.Skips)
 	if c.ByDesign != "" {
-		fmt.Fprintf(s, "  by-design %s\n", escape.Reversible(c.ByDesign))
+		fmt.Fprintf(s, "  by-design %s\n", escapePart(c.ByDesign, ""))
 	}
 	for _, p := range c.Params {
-		fmt.Fprintf(s, "  param %s %s: %s\n", p.Compare, escapePart(p.Name, ": "), escape.Reversible(p.Type))
+		fmt.Fprintf(s, "  param %s %s: %s\n", p.Compare, escapePart(p.Name, ": "), escapePart(p.Type, ""))
 		for _, v := range p.Stable {
 			fmt.Fprintf(s, "    $stable %s = %d\n", escapePart(v.Class, "= "), v.Value)
 		}
 		for _, o := range p.Open {
-			fmt.Fprintf(s, "    open %s\n", escape.Reversible(o))
+			fmt.Fprintf(s, "    open %s\n", escapePart(o, ""))
 		}
 		for _, site := range p.Sites {
 			fmt.Fprintf(s, "    site %s %s", site.Compare, escapePart(site.Caller, " "))

@@ -129,7 +129,7 @@ func FuzzAuditScan(f *testing.F) {
 		}
 		// check against its own dump is clean, classes and composables alike.
 		if d := diff.Check(base, rep); len(d.Changes)+len(d.Composables) > 0 {
-			t.Fatalf("check against its own dump: %s\n%s", d.Summary(), dump.String())
+			t.Fatalf("check against its own dump: %s\n%+v\n%+v\n%s", d.Summary(), d.Changes, d.Composables, dump.String())
 		}
 		v, err := verify.Verify(rep, verify.Options{Drift: true})
 		if err != nil {
