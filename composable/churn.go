@@ -115,16 +115,12 @@ func (a *analyzer) callSites(bodies []*body, byKey map[string]*Function, strong 
 		cs   *callSite
 	}
 	var out []siteIn
-	callerOf := map[string]*Function{}
-	for _, f := range byKey {
-		callerOf[f.Class+"."+f.Method] = f
-	}
 	for _, b := range bodies {
 		if strings.HasSuffix(b.mc.class.Name(), defaultImplsSuffix) {
 			continue
 		}
 		caller := b.mc.class.Name() + "." + b.mc.method.Name + b.mc.method.Descriptor
-		cf := callerOf[caller]
+		cf := byKey[caller] // the caller as a composable of the module, nil for other code
 		for _, s := range b.sites {
 			if s.Status == siteRestart {
 				continue
@@ -133,8 +129,7 @@ func (a *analyzer) callSites(bodies []*body, byKey map[string]*Function, strong 
 			if f == nil {
 				continue
 			}
-			site := a.callSite(b, s, cf, f, strong)
-			site.Caller = caller
+			site := a.callSite(b, s, caller, cf, f, strong)
 			if cf != nil {
 				site.CallerName = cf.FqName
 			}
@@ -198,8 +193,10 @@ func (a *analyzer) calleeOf(ref classfile.MemberRef, byKey map[string]*Function)
 }
 
 // callSite reads one call: each argument's origin and comparison, and what re-runs the callee.
-func (a *analyzer) callSite(b *body, s *callSite, caller, f *Function, strong bool) *CallSite {
-	site := &CallSite{Callee: f.Class + "." + f.Method, CalleeName: f.FqName, File: f.File}
+// callerKey is the calling method (JVM owner, a dot, name and descriptor), caller the same as a
+// composable of the module (nil for other code).
+func (a *analyzer) callSite(b *body, s *callSite, callerKey string, caller, f *Function, strong bool) *CallSite {
+	site := &CallSite{Caller: callerKey, Callee: f.Class + "." + f.Method, CalleeName: f.FqName, File: f.File}
 	if c := a.cfg.Universe.ClassByJVMName(b.mc.class.Name()); c != nil {
 		site.File = c.Ensure().File
 	}
@@ -222,7 +219,7 @@ func (a *analyzer) callSite(b *body, s *callSite, caller, f *Function, strong bo
 		arg := CallArgument{Param: p.Name, Type: p.Type, Compare: p.Outcome.Compare, slot: k, fromParam: -1}
 		if p.Outcome.Compare == Open && sc.Status == siteDecoded && k < len(sc.Slots) {
 			for _, so := range p.Sites {
-				if so.Caller == b.mc.class.Name()+"."+b.mc.method.Name+b.mc.method.Descriptor || strings.HasPrefix(so.Caller, b.mc.class.Name()+"."+b.mc.method.Name+b.mc.method.Descriptor+"#") {
+				if so.Caller == callerKey || strings.HasPrefix(so.Caller, callerKey+"#") {
 					arg.Compare = so.Compare
 					if so.BlocksSkip {
 						blocked = append(blocked, p.Name+": "+p.Type)

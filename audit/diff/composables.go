@@ -155,7 +155,7 @@ func changedComposable(o, n *baseline.Composable) []ComposableChange {
 		if len(causes) == 0 {
 			causes = []Cause{{Kind: CauseCode}}
 		}
-		change("skips", o.Skips, n.Skips, kind, causes, fmt.Sprintf("skips %s → %s%s: %s", o.Skips, n.Skips, designNote(n), causesText(causes)))
+		change("skips", o.Skips, n.Skips, kind, causes, fmt.Sprintf("skips %s → %s%s: %s", o.Skips, n.Skips, designNote(n), CausesText(causes)))
 	}
 	for i := 0; i < len(o.Params) && i < len(n.Params); i++ {
 		op, np := o.Params[i], n.Params[i]
@@ -177,7 +177,7 @@ func changedComposable(o, n *baseline.Composable) []ComposableChange {
 			causes = []Cause{{Kind: CauseCode}}
 		}
 		change("parameter "+np.Name, string(op.Compare), string(np.Compare), kind, causes,
-			fmt.Sprintf("parameter %s: %s: %s → %s: %s", np.Name, np.Type, compareText(op.Compare), compareText(np.Compare), causesText(causes)))
+			fmt.Sprintf("parameter %s: %s: %s → %s: %s", np.Name, np.Type, compareText(op.Compare), compareText(np.Compare), CausesText(causes)))
 	}
 	return out
 }
@@ -212,7 +212,7 @@ func changedSites(n *baseline.Composable, op, np *baseline.ComposableParam) []Co
 		at := " at " + ns.Caller
 		out = append(out, ComposableChange{Key: n.Key, Name: n.Name, Action: Changed, Part: "parameter " + np.Name + at,
 			Old: string(os.Compare), New: string(ns.Compare), Kind: kind, Causes: causes, Input: n.Input(),
-			Message: fmt.Sprintf("parameter %s: %s called from %s: %s → %s: %s", np.Name, np.Type, ns.Caller, compareText(os.Compare), compareText(ns.Compare), causesText(causes))})
+			Message: fmt.Sprintf("parameter %s: %s called from %s: %s → %s: %s", np.Name, np.Type, ns.Caller, compareText(os.Compare), compareText(ns.Compare), CausesText(causes))})
 		if (os.Compare == composable.NotCompared) != (ns.Compare == composable.NotCompared) && n.Skips == "runtime" {
 			oldSkips, newSkips := "true", "false"
 			kind := Regression
@@ -221,7 +221,7 @@ func changedSites(n *baseline.Composable, op, np *baseline.ComposableParam) []Co
 			}
 			out = append(out, ComposableChange{Key: n.Key, Name: n.Name, Action: Changed, Part: "skips" + at,
 				Old: oldSkips, New: newSkips, Kind: kind, Causes: causes, Input: n.Input(),
-				Message: fmt.Sprintf("called from %s: skips %s → %s: %s", ns.Caller, oldSkips, newSkips, causesText(causes))})
+				Message: fmt.Sprintf("called from %s: skips %s → %s: %s", ns.Caller, oldSkips, newSkips, CausesText(causes))})
 		}
 	}
 	return out
@@ -257,7 +257,8 @@ func designNote(n *baseline.Composable) string {
 	return ""
 }
 
-func causesText(cs []Cause) string {
+// CausesText says causes in words, most direct first, joined by "; ".
+func CausesText(cs []Cause) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
 		parts[i] = c.String()

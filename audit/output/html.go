@@ -407,7 +407,7 @@ func WriteDiffHTML(w io.Writer, d *diff.Report, title string) error {
 		sort.SliceStable(cs, func(i, j int) bool { return rank[cs[i].Kind] < rank[cs[j].Kind] })
 		for _, c := range cs {
 			fns.Rows = append(fns.Rows, htmlRow{Kind: string(c.Kind), Key: c.Name, Details: []string{c.Message}, Cells: []htmlCell{
-				{Text: string(c.Kind)}, {Text: composableLabel(c), Code: true}, {Text: c.Part}, {Text: c.Old}, {Text: c.New}, {Text: causesText(c.Causes)},
+				{Text: string(c.Kind)}, {Text: composableLabel(c), Code: true}, {Text: c.Part}, {Text: c.Old}, {Text: c.New}, {Text: diff.CausesText(c.Causes)},
 			}})
 		}
 		p.Sections = append(p.Sections, fns)
@@ -417,14 +417,6 @@ func WriteDiffHTML(w io.Writer, d *diff.Report, title string) error {
 	}
 	p.Footer = d.Summary()
 	return p.write(w)
-}
-
-func causesText(cs []diff.Cause) string {
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = c.String()
-	}
-	return strings.Join(parts, "; ")
 }
 
 func baseNames(paths []string) []string {
