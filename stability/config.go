@@ -419,6 +419,9 @@ func (e *ConfigError) Error() string {
 	return b.String()
 }
 
+// Reason says what is wrong with the line in our words, "" for an error about the whole file.
+func (e *ConfigError) Reason() string { return e.reason }
+
 // Unwrap returns the read error, if any.
 func (e *ConfigError) Unwrap() error { return e.Err }
 
@@ -483,23 +486,9 @@ const maxConfigSize = 64 << 20
 func LoadConfig(paths ...string) (*Config, error) {
 	c := &Config{}
 	for _, p := range paths {
-		data, err := classfile.ReadRegularFile(p, maxConfigSize)
+		data, err := readConfigFile(p)
 		if err != nil {
-			msg := "Stability configuration file not found at " + p // the compiler's words
-			if !errors.Is(err, fs.ErrNotExist) {
-				// Both errors name the path, which the ConfigError prints already.
-				var fe *classfile.FormatError
-				var pe *fs.PathError
-				switch {
-				case errors.As(err, &fe):
-					msg = "the stability configuration file is " + fe.Msg
-				case errors.As(err, &pe):
-					msg = "cannot read the stability configuration file: " + pe.Err.Error()
-				default:
-					msg = "cannot read the stability configuration file: " + err.Error()
-				}
-			}
-			return nil, &ConfigError{Path: p, Msg: msg, Err: err}
+			return nil, err
 		}
 		if err := c.add(p, data); err != nil {
 			return nil, err
@@ -508,8 +497,49 @@ func LoadConfig(paths ...string) (*Config, error) {
 	return c, nil
 }
 
+// readConfigFile reads one configuration file; the error is a *ConfigError in the compiler's
+// words where it has them.
+func readConfigFile(p string) ([]byte, error) {
+	data, err := classfile.ReadRegularFile(p, maxConfigSize)
+	if err == nil {
+		return data, nil
+	}
+	msg := "Stability configuration file not found at " + p // the compiler's words
+	if !errors.Is(err, fs.ErrNotExist) {
+		// Both errors name the path, which the ConfigError prints already.
+		var fe *classfile.FormatError
+		var pe *fs.PathError
+		switch {
+		case errors.As(err, &fe):
+			msg = "the stability configuration file is " + fe.Msg
+		case errors.As(err, &pe):
+			msg = "cannot read the stability configuration file: " + pe.Err.Error()
+		default:
+			msg = "cannot read the stability configuration file: " + err.Error()
+		}
+	}
+	return nil, &ConfigError{Path: p, Msg: msg, Err: err}
+}
+
 // add parses one file's text. It copies the text once; patterns and keys are substrings of it.
 func (c *Config) add(path string, data []byte) error {
+	var first error
+	eachLine(data, func(i int, line string) bool {
+		m, err := parseLine(path, i, line)
+		switch {
+		case err != nil:
+			first = err
+			return false
+		case m != nil:
+			c.insert(m, path, i)
+		}
+		return true
+	})
+	return first
+}
+
+// eachLine calls yield with each line of text and its 0-based number until yield returns false.
+func eachLine(data []byte, yield func(i int, line string) bool) {
 	rest := string(data)
 	for i := 0; rest != ""; i++ {
 		// Java's readLines ends a line at \n, \r\n or a lone \r.
@@ -523,31 +553,103 @@ func (c *Config) add(path string, data []byte) error {
 		} else {
 			rest = ""
 		}
-		lead := len(line) - len(strings.TrimLeftFunc(line, isKotlinWhitespace))
-		t := strings.TrimRightFunc(line[lead:], isKotlinWhitespace)
-		if t == "" || strings.HasPrefix(t, "//") {
-			continue
+		if !yield(i, line) {
+			return
 		}
-		var f *patternFault
-		if at := strings.Index(t, "//"); at >= 0 {
-			const msg = "Comments are only supported at the start of a line."
-			f = &patternFault{msg: msg, reason: "comments are only supported at the start of a line", at: at, framed: true}
-		} else {
-			var m *Matcher
-			if m, f = compilePattern(t); f == nil {
-				c.insert(m, path, i)
-				continue
-			}
-		}
-		msg := f.msg
-		if f.framed {
-			msg = "Error parsing stability configuration file on line " + strconv.Itoa(i) + ".\n" + f.msg + "\n" + line
-		}
-		at := lead + f.at
-		return &ConfigError{Path: path, Line: i + 1, Column: utf8.RuneCountInString(line[:at]) + 1,
-			Msg: msg, reason: f.reason, text: line, at: at}
 	}
-	return nil
+}
+
+// parseLine reads line i (0-based) of a file as the compiler does: nil, nil for a blank line or
+// a comment; the matcher; or the *ConfigError the compiler fails the build with.
+func parseLine(path string, i int, line string) (*Matcher, *ConfigError) {
+	lead := len(line) - len(strings.TrimLeftFunc(line, isKotlinWhitespace))
+	t := strings.TrimRightFunc(line[lead:], isKotlinWhitespace)
+	if t == "" || strings.HasPrefix(t, "//") {
+		return nil, nil
+	}
+	var f *patternFault
+	if at := strings.Index(t, "//"); at >= 0 {
+		const msg = "Comments are only supported at the start of a line."
+		f = &patternFault{msg: msg, reason: "comments are only supported at the start of a line", at: at, framed: true}
+	} else {
+		var m *Matcher
+		if m, f = compilePattern(t); f == nil {
+			return m, nil
+		}
+	}
+	msg := f.msg
+	if f.framed {
+		msg = "Error parsing stability configuration file on line " + strconv.Itoa(i) + ".\n" + f.msg + "\n" + line
+	}
+	at := lead + f.at
+	return nil, &ConfigError{Path: path, Line: i + 1, Column: utf8.RuneCountInString(line[:at]) + 1,
+		Msg: msg, reason: f.reason, text: line, at: at}
+}
+
+// ConfigLine is one pattern line of a configuration file, read on its own.
+type ConfigLine struct {
+	// Path is the file, Line the 1-based line number.
+	Path string
+	Line int
+	// Text is the line without the white space around it.
+	Text string
+	// Matcher is the compiled pattern, nil when the compiler rejects the line.
+	Matcher *Matcher
+	// Err is why the compiler rejects the line (and with it the whole file), nil when it does not.
+	Err *ConfigError
+	// Duplicate is the earlier line ("path:line") with the same pattern, which the compiler keeps
+	// in this one's place; "" when there is none.
+	Duplicate string
+}
+
+// ConfigLines reads every pattern line of the files' texts in order, blank lines and comments
+// left out. Unlike ParseConfig, which stops where the compiler does, it reads past a rejected
+// line, so that a check can report every bad line at once; Config is the union of the accepted
+// lines.
+func ConfigLines(files []ConfigText) ([]ConfigLine, *Config) {
+	var out []ConfigLine
+	cfg := &Config{}
+	first := map[string]string{}
+	for _, f := range files {
+		eachLine(f.Data, func(i int, line string) bool {
+			m, err := parseLine(f.Path, i, line)
+			if m == nil && err == nil {
+				return true
+			}
+			cl := ConfigLine{Path: f.Path, Line: i + 1, Text: strings.TrimFunc(line, isKotlinWhitespace), Matcher: m, Err: err}
+			if m != nil {
+				if src, dup := first[m.Pattern]; dup {
+					cl.Duplicate = src
+				} else {
+					cfg.insert(m, f.Path, i)
+					first[m.Pattern] = m.Source
+				}
+			}
+			out = append(out, cl)
+			return true
+		})
+	}
+	return out, cfg
+}
+
+// ConfigText is the text of one configuration file and where it came from.
+type ConfigText struct {
+	Path string
+	Data []byte
+}
+
+// ReadConfigTexts reads configuration files with the checks of LoadConfig (no pipes, devices,
+// folders or files over 64 MiB). An error is a *ConfigError.
+func ReadConfigTexts(paths ...string) ([]ConfigText, error) {
+	var out []ConfigText
+	for _, p := range paths {
+		data, err := readConfigFile(p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ConfigText{p, data})
+	}
+	return out, nil
 }
 
 // insert adds m, read from 0-based line i, unless the same pattern came before: the compiler

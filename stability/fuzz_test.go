@@ -31,6 +31,28 @@ func FuzzParseConfig(f *testing.F) {
 			}
 		}
 		cfg, err := ParseConfig("fuzz.conf", data)
+		// ConfigLines reads past bad lines; its first bad line is where ParseConfig stops, and
+		// without one both unite the same patterns.
+		lines, all := ConfigLines([]ConfigText{{"fuzz.conf", data}})
+		firstBad := 0
+		for _, l := range lines {
+			if l.Err != nil && firstBad == 0 {
+				firstBad = l.Line
+			}
+			if (l.Err == nil) == (l.Matcher == nil) {
+				t.Fatalf("line %d: matcher %v, error %v", l.Line, l.Matcher, l.Err)
+			}
+		}
+		var ce0 *ConfigError
+		if errors.As(err, &ce0) && ce0.Line != firstBad || err == nil && firstBad != 0 {
+			t.Fatalf("ParseConfig: %v; ConfigLines' first bad line %d", err, firstBad)
+		}
+		if err == nil {
+			a, b := cfg.Match(name), all.Match(name)
+			if (a == nil) != (b == nil) || a != nil && a.Source != b.Source {
+				t.Fatalf("Match(%q): ParseConfig's %v, ConfigLines' %v", name, a, b)
+			}
+		}
 		if err != nil {
 			var ce *ConfigError
 			if !errors.As(err, &ce) {

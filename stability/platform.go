@@ -2,6 +2,7 @@ package stability
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -111,4 +112,35 @@ func PlatformLine(c *Class) string {
 	}
 	return strings.Join([]string{c.JVMName, c.Name, strings.ReplaceAll(d.Kind.String(), " ", "_"), d.Modality.String(),
 		flags, strings.Join(params, ","), strings.Join(supers, ","), under}, "\t")
+}
+
+// PlatformClassNames lists the JVM names of the classes composestab knows without their jars:
+// the Kotlin standard library and kotlinx-coroutines classes of platform.txt and the generic
+// JDK classes of jdk.txt, sorted.
+func PlatformClassNames() []string {
+	platformClass("")
+	var out []string
+	for n := range platformMap {
+		out = append(out, n)
+	}
+	for n := range jdkClasses() {
+		if _, dup := platformMap[n]; !dup {
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// BuiltinClassNames lists the Kotlin names (kotlin/collections/Map.Entry) of Kotlin's built-in
+// classes, which have no class file of their own (kotlin.Any, kotlin.String, the collection
+// interfaces, …), sorted. Universe.ClassByName finds each.
+func BuiltinClassNames() []string {
+	builtinsOnce.Do(initBuiltins)
+	out := make([]string, 0, len(builtins))
+	for n := range builtins {
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return out
 }

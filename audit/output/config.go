@@ -6,7 +6,9 @@ import (
 	"strings"
 
 	"github.com/composestab/composestab/audit/scan"
+	"github.com/composestab/composestab/audit/verify"
 	"github.com/composestab/composestab/internal/escape"
+	"github.com/composestab/composestab/stability"
 )
 
 // WriteStabilityConfig writes audit --format stability-config: a stability configuration file
@@ -42,6 +44,74 @@ func WriteStabilityConfig(w io.Writer, rep *scan.Report) error {
 				continue
 			}
 			fmt.Fprintf(&b, "// %s: %s\n", escape.Text(sg.Pattern), escape.Text(strings.Join(sg.Why, "; ")))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteMergedStabilityConfig writes audit --format stability-config when configuration files were
+// given: each file's text as it is, except the lines the check finds wrong, which are commented
+// out with the finding (a too-broad wildcard is followed by exact lines for the classes that
+// need it), and an unproven line gets the finding above it; then the safe suggestions no line
+// covers yet.
+func WriteMergedStabilityConfig(w io.Writer, rep *scan.Report, texts []stability.ConfigText, checks []*verify.LineCheck) error {
+	byLine := map[string]*verify.LineCheck{}
+	for _, lc := range checks {
+		byLine[fmt.Sprintf("%s:%d", lc.Line.Path, lc.Line.Line)] = lc
+	}
+	var b strings.Builder
+	kept, removed := 0, 0
+	var body strings.Builder
+	for _, t := range texts {
+		fmt.Fprintf(&body, "\n// ---- %s\n", escape.Text(t.Path))
+		lines := strings.Split(strings.ReplaceAll(strings.ReplaceAll(string(t.Data), "\r\n", "\n"), "\r", "\n"), "\n")
+		if len(lines) > 0 && lines[len(lines)-1] == "" {
+			lines = lines[:len(lines)-1]
+		}
+		for i, line := range lines {
+			lc := byLine[fmt.Sprintf("%s:%d", t.Path, i+1)]
+			if lc == nil {
+				body.WriteString(escape.Text(line) + "\n")
+				continue
+			}
+			if !lc.Remove {
+				for _, x := range lc.Findings {
+					fmt.Fprintf(&body, "// composestab %s: %s\n", x.Rule, escape.Text(x.Message))
+				}
+				kept++
+				body.WriteString(escape.Text(line) + "\n")
+				continue
+			}
+			removed++
+			for _, x := range lc.Findings {
+				if x.Rule != verify.RuleConfigUnproven {
+					fmt.Fprintf(&body, "// removed by composestab (%s): %s\n", x.Rule, escape.Text(x.Message))
+				}
+			}
+			fmt.Fprintf(&body, "// %s\n", escape.Text(strings.TrimSpace(line)))
+			for _, r := range lc.Replace {
+				body.WriteString(escape.Text(r) + "\n")
+			}
+		}
+	}
+	var added []*scan.Suggestion
+	for _, sg := range rep.Suggestions {
+		if sg.Safe {
+			added = append(added, sg)
+		}
+	}
+	fmt.Fprintf(&b, "// Stability configuration merged by composestab for %s: the given files checked\n", escape.Text(strings.Join(rep.Inputs, ", ")))
+	b.WriteString("// against the bytes (composestab verify --config explains each finding), then new safe entries.\n")
+	fmt.Fprintf(&b, "// %d lines kept, %d removed or narrowed, %d added.\n", kept, removed, len(added))
+	b.WriteString(body.String())
+	if len(added) > 0 {
+		b.WriteString("\n// ---- added by composestab: classes apps find unstable only for want of Compose, safe to declare stable\n")
+		for _, sg := range added {
+			for _, why := range sg.Why {
+				fmt.Fprintf(&b, "// %s\n", escape.Text(why))
+			}
+			b.WriteString(escape.Text(sg.Pattern) + "\n")
 		}
 	}
 	_, err := io.WriteString(w, b.String())

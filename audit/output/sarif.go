@@ -86,6 +86,12 @@ type sarifPhysical struct {
 	ArtifactLocation struct {
 		URI string `json:"uri"`
 	} `json:"artifactLocation"`
+	// Region is the line of a configuration file a finding is about.
+	Region *sarifRegion `json:"region,omitempty"`
+}
+
+type sarifRegion struct {
+	StartLine int `json:"startLine"`
 }
 
 type sarifLogical struct {
@@ -176,8 +182,12 @@ func WriteVerifySARIF(w io.Writer, v *verify.Report) error {
 	}
 	var results []sarifResult
 	for _, x := range v.Violations {
-		results = append(results, newSarifResult(x.Rule, index[x.Rule], sarifLevel(x.Severity), x.Class, x.Message, x.Input,
-			"composestabVerify/v1", x.Rule+"|"+x.Class+"|"+x.Part))
+		res := newSarifResult(x.Rule, index[x.Rule], sarifLevel(x.Severity), x.Class, x.Message, x.Input,
+			"composestabVerify/v1", x.Rule+"|"+x.Class+"|"+x.Part)
+		if x.Line > 0 && res.Locations[0].PhysicalLocation != nil {
+			res.Locations[0].PhysicalLocation.Region = &sarifRegion{StartLine: x.Line}
+		}
+		results = append(results, res)
 	}
 	return writeSarif(w, rules, results, v.Errors)
 }

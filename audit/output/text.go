@@ -180,15 +180,27 @@ func mdCode(s string) string {
 func WriteVerifyText(w io.Writer, v *verify.Report) error {
 	var b strings.Builder
 	for _, x := range v.Violations {
-		fmt.Fprintf(&b, "%-7s %-21s %s: %s\n", x.Severity, x.Rule, escape.Text(x.Class), escape.Text(x.Message))
+		where := escape.Text(x.Class)
+		if x.Line > 0 {
+			where = fmt.Sprintf("%s:%d: %s", escape.Text(x.Input), x.Line, where)
+		}
+		fmt.Fprintf(&b, "%-7s %-21s %s: %s\n", x.Severity, x.Rule, where, escape.Text(x.Message))
 	}
 	classes := map[string]bool{}
+	lines := map[string]bool{}
 	count := map[string]int{}
 	for _, x := range v.Violations {
-		classes[x.Class] = true
+		if x.Line > 0 {
+			lines[fmt.Sprintf("%s:%d", x.Input, x.Line)] = true
+		} else {
+			classes[x.Class] = true
+		}
 		count[x.Severity]++
 	}
 	fmt.Fprintf(&b, "%s in %s", english.Plural(len(v.Violations), "violation"), english.Plural(len(classes), "class"))
+	if len(lines) > 0 {
+		fmt.Fprintf(&b, " and %s of configuration", english.Plural(len(lines), "line"))
+	}
 	if len(v.Violations) > 0 {
 		fmt.Fprintf(&b, " (%d error, %d warning, %d info)", count[verify.SeverityError], count[verify.SeverityWarning], count[verify.SeverityInfo])
 	}

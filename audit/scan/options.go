@@ -38,6 +38,10 @@ type Options struct {
 	// SuggestConfig also judges which reported classes a stability configuration file could
 	// declare stable (Report.Suggestions).
 	SuggestConfig bool
+	// CheckConfig checks every line of the configuration files against the classes of the inputs,
+	// the classpath and the platform (Report.ConfigLines). A line the compiler rejects does not stop
+	// the scan: it is reported there, and the accepted lines are applied.
+	CheckConfig bool
 	// Composables also reads each reported input's composable functions (Report.Composables).
 	Composables bool
 	// CallSites, with Composables, also analyses every composable call of each reported input:
@@ -74,6 +78,8 @@ type Setup struct {
 	Options
 	// Config unites the configuration files; nil without any.
 	Config *stability.Config
+	// ConfigLines are the lines of the configuration files, with CheckConfig.
+	ConfigLines []stability.ConfigLine
 	// Consumer is the release whose rules an app's compiler applies (the newest for auto).
 	Consumer string
 	// Auto tells whether each module is also analysed with its own producer's rules.
@@ -94,7 +100,14 @@ func (o Options) Setup() (*Setup, error) {
 	if s.Auto {
 		s.Consumer = stability.DefaultCompiler
 	}
-	if len(o.Configs) > 0 {
+	switch {
+	case len(o.Configs) > 0 && o.CheckConfig:
+		texts, err := stability.ReadConfigTexts(o.Configs...)
+		if err != nil {
+			return nil, err
+		}
+		s.ConfigLines, s.Config = stability.ConfigLines(texts)
+	case len(o.Configs) > 0:
 		if s.Config, err = stability.LoadConfig(o.Configs...); err != nil {
 			return nil, err
 		}

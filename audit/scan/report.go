@@ -25,6 +25,9 @@ type Report struct {
 	// Suggestions holds, with Options.SuggestConfig, the classes apps find unstable only for
 	// want of Compose traces: safe ones first.
 	Suggestions []*Suggestion `json:"suggestions,omitempty"`
+	// ConfigLines holds, with Options.CheckConfig, every line of the configuration files and the
+	// classes it matches.
+	ConfigLines []*ConfigLine `json:"configLines,omitempty"`
 	// Composables holds, with Options.Composables, each reported input's composables.
 	Composables []*InputComposables `json:"composables,omitempty"`
 
@@ -39,6 +42,11 @@ type Report struct {
 func (rep *Report) Close() error {
 	for _, c := range rep.Classes {
 		c.result, c.effective, c.asCompiled, c.value = nil, nil, nil, nil
+	}
+	for _, l := range rep.ConfigLines {
+		for _, m := range l.Matches {
+			m.model = nil
+		}
 	}
 	cp := rep.cp
 	rep.cp = nil

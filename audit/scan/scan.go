@@ -109,6 +109,9 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 			return nil, err
 		}
 	}
+	if opts.CheckConfig {
+		rep.ConfigLines = checkConfig(u, ev, rep, setup)
+	}
 	if opts.Composables {
 		for _, in := range inputs {
 			if err := ctx.Err(); err != nil {

@@ -51,31 +51,8 @@ func suggestConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, s
 		}
 		candidates = append(candidates, &suggestion{c: c, input: ac.Input})
 	}
-	safe := map[*stability.Class]bool{}
-	for round := 0; round <= len(candidates); round++ {
-		var text strings.Builder
-		for _, c := range candidates {
-			if safe[c.c] {
-				text.WriteString(c.pattern + "\n")
-			}
-		}
-		cfg, err := s.Config.With("suggested", []byte(text.String()))
-		if err != nil {
-			return nil, err
-		}
-		with := *s
-		with.Config = cfg
-		e := with.Engine(nil, "")
-		changed := false
-		for _, cand := range candidates {
-			judge(u, ev, e, cand)
-			if cand.safe != safe[cand.c] {
-				safe[cand.c], changed = cand.safe, true
-			}
-		}
-		if !changed {
-			break
-		}
+	if err := judgeRounds(u, ev, s, s.Config, candidates); err != nil {
+		return nil, err
 	}
 	out := make([]*Suggestion, 0, len(candidates))
 	for _, s := range candidates {
@@ -88,6 +65,39 @@ func suggestConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, s
 		return out[i].Class < out[j].Class
 	})
 	return out, nil
+}
+
+// judgeRounds judges the candidates in rounds, each with base and the candidates found safe so
+// far configured (declaring one class stable can make another safe: a field of its type), until
+// nothing changes.
+func judgeRounds(u *stability.Universe, ev *evaluate.Evaluator, s *Setup, base *stability.Config, candidates []*suggestion) error {
+	safe := map[*stability.Class]bool{}
+	for round := 0; round <= len(candidates); round++ {
+		var text strings.Builder
+		for _, c := range candidates {
+			if safe[c.c] {
+				text.WriteString(c.pattern + "\n")
+			}
+		}
+		cfg, err := base.With("suggested", []byte(text.String()))
+		if err != nil {
+			return err
+		}
+		with := *s
+		with.Config = cfg
+		e := with.Engine(nil, "")
+		changed := false
+		for _, cand := range candidates {
+			judge(u, ev, e, cand)
+			if cand.safe != safe[cand.c] {
+				safe[cand.c], changed = cand.safe, true
+			}
+		}
+		if !changed {
+			return nil
+		}
+	}
+	return nil
 }
 
 // writablePattern reports whether p is one line of a configuration file that the compiler

@@ -286,8 +286,40 @@ func (vf *verifier) mutableCause(c *stability.Class, depth int) string {
 			}
 		}
 	}
+	if d.Origin == stability.OriginJava && d.Kind == stability.KindClass && d.Input != "" && !markedStable(c) {
+		cause = vf.javaMutableCause(c)
+	}
 	vf.mutable[key] = &cause
 	return cause
+}
+
+// javaMutableCause says how instances of a Java class change: a non-final field written after
+// construction (or open to writes from outside), or a final one holding an array or a mutable
+// collection; "" when nothing shows it.
+func (vf *verifier) javaMutableCause(c *stability.Class) string {
+	cf := vf.classFile(c)
+	if cf == nil {
+		return ""
+	}
+	for _, fd := range cf.Fields() {
+		if fd.Access&(classfile.AccStatic|classfile.AccSynthetic) != 0 {
+			continue
+		}
+		if fd.Access&classfile.AccFinal == 0 {
+			if where, ok := vf.reassigned(c, fd.Name); ok {
+				return fmt.Sprintf("whose field `%s` is not final and is written after construction%s", fd.Name, where)
+			}
+			continue
+		}
+		n, isClass := classfile.DescriptorClass(fd.Descriptor)
+		switch {
+		case strings.HasPrefix(fd.Descriptor, "["):
+			return fmt.Sprintf("whose field `%s` is an array", fd.Name)
+		case isClass && mutableCollections[n]:
+			return fmt.Sprintf("whose field `%s` is a mutable collection (%s)", fd.Name, strings.ReplaceAll(n, "/", "."))
+		}
+	}
+	return ""
 }
 
 // markedStable is a class with a stable marker on itself: its own claim is checked on its own.

@@ -49,6 +49,28 @@ const (
 	// or, strong skipping off, a callee that cannot skip for this call. Checked when the scan
 	// read call sites (scan.Options.CallSites). Severity warning.
 	RuleIdentityChurn = "identity-churn"
+
+	// The rules of a stability configuration file (scan.Options.CheckConfig), one finding per
+	// line: its Class is the pattern, Input the file and Line the line number.
+
+	// RuleConfigSyntax is a line the compiler rejects, failing the build. Severity error.
+	RuleConfigSyntax = "config-syntax"
+	// RuleConfigFalse is a line that declares stable a class whose bytes show state that changes
+	// unobserved (the analysis of stable-claim-mutable). Severity error.
+	RuleConfigFalse = "config-false"
+	// RuleConfigUnused is a line that matches no class on the classpath. Severity warning.
+	RuleConfigUnused = "config-unused"
+	// RuleConfigBroad is a wildcard line that matches classes of more than one kind: false,
+	// unproven, already stable, needed. Severity warning.
+	RuleConfigBroad = "config-broad"
+	// RuleConfigUnproven is a line that declares stable a class whose state cannot be proven
+	// stable (an interface, an open class, a field of an unprovable type), where nothing shows it
+	// changes. Severity info.
+	RuleConfigUnproven = "config-unproven"
+	// RuleConfigRedundant is a line that changes nothing: every class it matches is stable
+	// without it, or is matched first by another line, or it repeats an earlier line. Severity
+	// info.
+	RuleConfigRedundant = "config-redundant"
 )
 
 // Severities, from the most to the least serious.
@@ -88,6 +110,12 @@ var Rules = []Rule{
 	{RuleDrift, SeverityWarning, "Rebuilding the library with the consumer's compiler makes a class unstable for apps"},
 	{RuleDriftStabler, SeverityInfo, "Rebuilding the library with the consumer's compiler makes a class stable for apps"},
 	{RuleIdentityChurn, SeverityWarning, "A composable call re-runs its callee on every recomposition: a new object each time where the callee compares by identity"},
+	{RuleConfigSyntax, SeverityError, "The compiler rejects a stability configuration line and fails the build"},
+	{RuleConfigFalse, SeverityError, "A stability configuration line declares stable a class whose state changes unobserved"},
+	{RuleConfigUnused, SeverityWarning, "A stability configuration line matches no class"},
+	{RuleConfigBroad, SeverityWarning, "A wildcard stability configuration line matches classes of different kinds"},
+	{RuleConfigUnproven, SeverityInfo, "A stability configuration line declares stable a class that cannot be proven stable"},
+	{RuleConfigRedundant, SeverityInfo, "A stability configuration line changes nothing"},
 }
 
 func ruleSeverity(id string) string {
@@ -110,6 +138,8 @@ type Violation struct {
 	Part    string `json:"part"`
 	Message string `json:"message"`
 	Input   string `json:"input"`
+	// Line is, for a configuration rule, the 1-based line of the file Input; 0 otherwise.
+	Line int `json:"line,omitempty"`
 }
 
 // VerifyReport is the outcome of Verify.
@@ -168,7 +198,7 @@ func Verify(rep *scan.Report, opts Options) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		suppress = append(suppress, compiledSuppression{s.Rule, cfg})
+		suppress = append(suppress, compiledSuppression{s.Rule, s.Pattern, cfg})
 	}
 	vf := newVerifier(rep)
 	usesCompose := false
@@ -179,6 +209,21 @@ func Verify(rep *scan.Report, opts Options) (*Report, error) {
 	for _, c := range rep.Classes {
 		if err := vf.checkGuarded(c, func() { vf.check(c, opts, v, expect, suppress, usesCompose) }); err != nil {
 			v.Errors = append(v.Errors, err)
+		}
+	}
+	var checks []*LineCheck
+	if len(rep.ConfigLines) > 0 {
+		if err := guardIn("", "", "the configuration files are not checked", func() { checks = vf.checkConfig(rep) }); err != nil {
+			v.Errors = append(v.Errors, err)
+		}
+	}
+	for _, lc := range checks {
+		for _, x := range lc.Findings {
+			if suppressed(suppress, x.Rule, x.Class) {
+				v.Suppressed++
+				continue
+			}
+			v.Violations = append(v.Violations, x)
 		}
 	}
 	for _, ic := range rep.Composables {
@@ -200,12 +245,19 @@ func Verify(rep *scan.Report, opts Options) (*Report, error) {
 				Part: "call " + site.CalleeName + " at " + where, Message: site.String(), Input: ic.Input})
 		}
 	}
+	// Class findings by class, then configuration findings by file and line.
 	sort.SliceStable(v.Violations, func(i, j int) bool {
 		a, b := v.Violations[i], v.Violations[j]
-		if a.Class != b.Class {
+		switch {
+		case (a.Line > 0) != (b.Line > 0):
+			return b.Line > 0
+		case a.Line > 0 && a.Input != b.Input:
+			return a.Input < b.Input
+		case a.Line != b.Line:
+			return a.Line < b.Line
+		case a.Class != b.Class:
 			return a.Class < b.Class
-		}
-		if a.Rule != b.Rule {
+		case a.Rule != b.Rule:
 			return a.Rule < b.Rule
 		}
 		return a.Part < b.Part
@@ -384,14 +436,15 @@ func (vf *verifier) unstableAnyway(r *stability.ClassResult) bool {
 
 // compiledSuppression is a Suppression with its pattern parsed.
 type compiledSuppression struct {
-	rule string
-	cfg  *stability.Config
+	rule, text string
+	cfg        *stability.Config
 }
 
 // suppressed reports that a suppression drops a finding of rule on the named class.
 func suppressed(suppress []compiledSuppression, rule, name string) bool {
 	for _, s := range suppress {
-		if (s.rule == "*" || s.rule == rule) && s.cfg.Match(name) != nil {
+		// A configuration finding's name is a pattern, which the suppression may repeat as is.
+		if (s.rule == "*" || s.rule == rule) && (s.cfg.Match(name) != nil || s.text == name) {
 			return true
 		}
 	}
@@ -432,12 +485,17 @@ func (vf *verifier) check(c *scan.Class, opts Options, v *Report, expect []*stab
 
 // checkGuarded runs check as a last resort against a bug: a panic becomes an internal error of
 // that class, and the other classes are still checked.
-func (vf *verifier) checkGuarded(c *scan.Class, check func()) (err *scan.Error) {
+func (vf *verifier) checkGuarded(c *scan.Class, check func()) *scan.Error {
+	return guardIn(c.Input, c.JVMName, "this class is not verified", check)
+}
+
+// guardIn runs f, a panic becoming an internal error of input and class that says what was not done.
+func guardIn(input, class, what string, f func()) (err *scan.Error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = scan.InternalError(c.Input, c.JVMName, "this class is not verified", r)
+			err = scan.InternalError(input, class, what, r)
 		}
 	}()
-	check()
+	f()
 	return nil
 }

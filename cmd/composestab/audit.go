@@ -12,6 +12,7 @@ import (
 
 	"github.com/composestab/composestab/audit/output"
 	"github.com/composestab/composestab/audit/scan"
+	"github.com/composestab/composestab/audit/verify"
 	"github.com/composestab/composestab/internal/english"
 	"github.com/composestab/composestab/internal/escape"
 
@@ -41,6 +42,7 @@ type auditOptions struct {
 	composables      bool
 	callSites        bool
 	suggest          bool
+	checkConfig      bool // check every line of the configuration files
 	debug            bool
 }
 
@@ -81,6 +83,7 @@ func runAudit(s *streams, args []string) error {
 		return err
 	}
 	o.suggest = o.format == "stability-config"
+	o.checkConfig = o.suggest // the merged file drops the lines the check finds wrong
 	if o.only != "" {
 		if err := oneOf("only", o.only, "stable", "unstable", "runtime", "uncertain"); err != nil {
 			return err
@@ -100,7 +103,15 @@ func runAudit(s *streams, args []string) error {
 		return err
 	}
 	defer rep.Close()
-	if err := printAudit(s, o.format, rep, o.callSites); err != nil {
+	if o.format == "stability-config" && len(o.configs) > 0 {
+		texts, err := stability.ReadConfigTexts(o.configs...)
+		if err != nil {
+			return unreadableErrorf("%v", err)
+		}
+		if err := output.WriteMergedStabilityConfig(s.out, rep, texts, verify.CheckConfig(rep)); err != nil {
+			return err
+		}
+	} else if err := printAudit(s, o.format, rep, o.callSites); err != nil {
 		return err
 	}
 	return auditExit(s, &o, rep)
@@ -151,6 +162,7 @@ func scanOptions(s *streams, o *auditOptions, paths []string, nonPublic bool) (s
 		Inputs: paths, Classpath: classpath, Configs: o.configs, Compiler: o.compiler,
 		IncludeNonPublic: nonPublic, Package: o.pkg, Only: stability.Verdict(o.only), DriftOnly: o.driftOnly, IncludeSynthetic: o.includeSynthetic,
 		Limits: o.limits, Composables: o.composables || o.callSites, CallSites: o.callSites, SuggestConfig: o.suggest,
+		CheckConfig: o.checkConfig,
 	}, nil
 }
 

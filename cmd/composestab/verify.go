@@ -58,7 +58,8 @@ func runVerify(s *streams, args []string) error {
 	}
 	// Non-public classes are scanned either way: a public nested class of an internal class is
 	// not public API, which Verify can tell only by seeing the outer class.
-	o.callSites = true // the identity-churn rule
+	o.callSites = true   // the identity-churn rule
+	o.checkConfig = true // the config-* rules, for every --config
 	rep, err := scanPaths(s, &o, fs.Args(), true)
 	if err != nil {
 		return err

@@ -1,0 +1,264 @@
+package scan
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/composestab/composestab/evaluate"
+	"github.com/composestab/composestab/metadata"
+	"github.com/composestab/composestab/stability"
+)
+
+// ConfigLine is one line of a stability configuration file checked against the classes it
+// matches (Options.CheckConfig): what the compiler does with it, and the facts about each class
+// that decide whether the line is right, needed and narrow enough.
+type ConfigLine struct {
+	// Path is the configuration file, Line the 1-based line number.
+	Path string `json:"path"`
+	Line int    `json:"line"`
+	// Pattern is the trimmed line.
+	Pattern string `json:"pattern"`
+	// Fault says why the compiler rejects the line, failing the build; "" when it accepts it.
+	Fault string `json:"fault,omitempty"`
+	// Duplicate is the earlier line ("path:line") with the same pattern: the compiler keeps that
+	// one and this one does nothing.
+	Duplicate string `json:"duplicate,omitempty"`
+	// Wildcard tells whether the pattern has a `*`.
+	Wildcard bool `json:"wildcard"`
+	// Searched counts the class names the pattern was tried on: the classes of the inputs and the
+	// classpath and those composestab knows without their jars (Kotlin's and the JDK's).
+	Searched int `json:"searched"`
+	// Unseen tells, for a pattern that matches nothing, that it names a JDK or Android package,
+	// whose classes composestab does not read: it cannot tell whether the line is used.
+	Unseen bool `json:"unseen,omitempty"`
+	// Near lists, for an exact pattern that matches nothing, the classes it may have meant: the
+	// same simple name in another package, or a name a few letters away in the same package.
+	Near []string `json:"near,omitempty"`
+	// Matches are the classes the pattern matches, by name.
+	Matches []*ConfigMatch `json:"matches"`
+}
+
+// ConfigMatch is one class a configuration line matches.
+type ConfigMatch struct {
+	// Class is the Kotlin fully qualified name, Input the jar or folder that defines it ("" for
+	// a class known without its jar).
+	Class string `json:"class"`
+	Input string `json:"input"`
+	// Kind is the class's kind: "class", "interface", "enum class", "object", ….
+	Kind string `json:"kind"`
+	// Without is what apps see for the class as a type, all type arguments unknown, with no
+	// configuration file: the consumer's compile-time stability with the $stable values resolved.
+	Without string `json:"without"`
+	// Redundant tells whether the class is stable without the line, for every type argument that
+	// the line's mask (all of them without one) leaves deciding.
+	Redundant bool `json:"redundant"`
+	// Safe tells whether every field, the superclasses' included, is final and provably stable
+	// (given the other safe classes): declaring the class stable tells the compiler nothing
+	// false. Why says why, or what stands in the way.
+	Safe bool     `json:"safe"`
+	Why  []string `json:"why"`
+	// WonBy is the line ("path:line") the compiler applies to this class when it is another one:
+	// the compiler takes the first matching line along the name, whatever the file order.
+	WonBy string `json:"wonBy,omitempty"`
+
+	model *stability.Class
+}
+
+// Model is the class model the facts were read from, for the analyses verify runs on demand;
+// nil once the report is closed.
+func (m *ConfigMatch) Model() *stability.Class { return m.model }
+
+// unseenPrefixes are the packages of classes an audit does not read: the JDK and Android SDK.
+var unseenPrefixes = []string{"java.", "javax.", "jdk.", "sun.", "android.", "dalvik.", "org.w3c.", "org.xml.", "org.json."}
+
+// checkConfig matches every accepted configuration line against the names of every class on the
+// classpath and of the platform classes composestab knows, and judges each matched class.
+func checkConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, s *Setup) []*ConfigLine {
+	if len(s.ConfigLines) == 0 {
+		return nil
+	}
+	cfg := s.Config
+	// Names as the compiler sees them are Kotlin names (Outer.Inner); the JVM name with both
+	// separators turned into dots is the same except for a class whose own name holds a '$', so a
+	// match on it only selects the classes to load.
+	dotted := strings.NewReplacer("/", ".", "$", ".")
+	seen := map[string]bool{}
+	var classes []*stability.Class
+	try := func(name string, byName bool) {
+		if seen[name] || strings.HasSuffix(name, "module-info") || strings.HasSuffix(name, "package-info") {
+			return
+		}
+		seen[name] = true
+		if cfg.Match(dotted.Replace(name)) == nil && cfg.Match(strings.ReplaceAll(name, "/", ".")) == nil {
+			return
+		}
+		var c *stability.Class
+		if byName {
+			c = u.ClassByName(name)
+		} else {
+			c = u.ClassByJVMName(name)
+		}
+		d := c.Ensure()
+		// The compiler looks names up for types it meets: never a lambda, an anonymous class or a
+		// file facade.
+		if d.Synthetic || d.Anonymous || d.Origin == stability.OriginMissing ||
+			d.MetadataKind != 0 && d.MetadataKind != metadata.KindClass {
+			return
+		}
+		if cfg.Match(c.FqName()) != nil {
+			classes = append(classes, c)
+		}
+	}
+	for _, e := range rep.cp.Entries() {
+		try(e.ClassName, false)
+	}
+	for _, n := range stability.PlatformClassNames() {
+		try(n, false)
+	}
+	for _, n := range stability.BuiltinClassNames() {
+		try(n, true)
+	}
+	searched := len(seen)
+
+	judged := judgeAll(u, ev, s, classes)
+	noConfig := *s
+	noConfig.Config = nil
+	bare := noConfig.Engine(nil, "")
+	var out []*ConfigLine
+	for _, l := range s.ConfigLines {
+		cl := &ConfigLine{Path: l.Path, Line: l.Line, Duplicate: l.Duplicate, Searched: searched, Matches: []*ConfigMatch{}}
+		if l.Err != nil {
+			cl.Pattern, cl.Fault = l.Text, l.Err.Reason()
+			out = append(out, cl)
+			continue
+		}
+		m := l.Matcher
+		head, _, _ := strings.Cut(m.Pattern, "<")
+		cl.Pattern, cl.Wildcard = m.Pattern, strings.Contains(head, "*")
+		for _, c := range classes {
+			fq := c.FqName()
+			if !m.Matches(fq) {
+				continue
+			}
+			d := c.Ensure()
+			cm := &ConfigMatch{Class: fq, Input: d.Input, Kind: d.Kind.String(), model: c}
+			if w := cfg.Match(fq); w != nil && w.Source != m.Source && l.Duplicate == "" {
+				cm.WonBy = w.Source
+			}
+			dt := stability.DefaultType(c)
+			st, r := bare.TypeStability(&dt, "")
+			eff := ev.Resolve(st, r)
+			cm.Without = stability.Normalize(eff.Stability).String()
+			cm.Redundant = stableWithin(eff.Stability, m.Mask)
+			if j := judged[c]; j != nil {
+				cm.Safe, cm.Why = j.safe, j.why
+			}
+			cl.Matches = append(cl.Matches, cm)
+		}
+		if len(cl.Matches) == 0 && !cl.Wildcard {
+			cl.Near = near(m.Key, seen, dotted)
+		}
+		if len(cl.Matches) == 0 {
+			for _, p := range unseenPrefixes {
+				cl.Unseen = cl.Unseen || strings.HasPrefix(m.Key+".", p) || strings.HasPrefix(m.Key, p)
+			}
+		}
+		out = append(out, cl)
+	}
+	return out
+}
+
+// stableWithin reports whether an effective stability is stable whatever the type arguments the
+// mask selects (all of them for -1): only stable parts and parameters among those are left.
+func stableWithin(s stability.Stability, mask int32) bool {
+	ok := true
+	stability.ForEach(s, func(leaf stability.Stability) {
+		switch l := leaf.(type) {
+		case stability.Certain:
+			ok = ok && l.Stable
+		case stability.Parameter:
+			i := -1
+			if l.Param != nil {
+				i = l.Param.Index
+			}
+			ok = ok && i >= 0 && (mask == -1 || i < 32 && mask&(1<<i) != 0)
+		default:
+			ok = false
+		}
+	})
+	return ok
+}
+
+// judgeAll judges, as the suggestions do, whether each class may be declared stable, with no
+// configuration but the classes found safe.
+func judgeAll(u *stability.Universe, ev *evaluate.Evaluator, s *Setup, classes []*stability.Class) map[*stability.Class]*suggestion {
+	out := map[*stability.Class]*suggestion{}
+	var order []*suggestion
+	for _, c := range classes {
+		if out[c] == nil {
+			sg := &suggestion{c: c}
+			out[c] = sg
+			order = append(order, sg)
+		}
+	}
+	if judgeRounds(u, ev, s, nil, order) != nil {
+		// Only a safe pattern is configured, and judge checks that it parses.
+		for _, sg := range order {
+			sg.safe = false
+		}
+	}
+	return out
+}
+
+// near finds up to three class names an exact pattern may have meant among the JVM names seen.
+func near(pattern string, seen map[string]bool, dotted *strings.Replacer) []string {
+	pkg, simple := "", pattern
+	if i := strings.LastIndexByte(pattern, '.'); i >= 0 {
+		pkg, simple = pattern[:i], pattern[i+1:]
+	}
+	var out []string
+	for jvm := range seen {
+		n := dotted.Replace(jvm)
+		p, s := "", n
+		if i := strings.LastIndexByte(n, '.'); i >= 0 {
+			p, s = n[:i], n[i+1:]
+		}
+		if s == simple && p != pkg || p == pkg && s != simple && editDistance(s, simple, 2) <= 2 {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	if len(out) > 3 {
+		out = out[:3]
+	}
+	return out
+}
+
+// editDistance is the Levenshtein distance of a and b, or limit+1 once it is sure to exceed limit.
+func editDistance(a, b string, limit int) int {
+	if d := len(a) - len(b); d > limit || -d > limit {
+		return limit + 1
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		best := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			best = min(best, cur[j])
+		}
+		if best > limit {
+			return limit + 1
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

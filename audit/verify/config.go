@@ -1,0 +1,225 @@
+package verify
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/composestab/composestab/audit/scan"
+	"github.com/composestab/composestab/stability"
+)
+
+// ClassKind sorts a class a configuration line applies to by what the line does for it.
+type ClassKind string
+
+// What a line does for a class it applies to.
+const (
+	// KindFalse is a class whose bytes show state that changes unobserved: the line is false.
+	KindFalse ClassKind = "false"
+	// KindUnproven is a class that cannot be proven stable, where nothing shows it changes.
+	KindUnproven ClassKind = "unproven"
+	// KindRedundant is a class that is stable without the line.
+	KindRedundant ClassKind = "redundant"
+	// KindNeeded is a class the line makes stable, rightly as far as its bytes show.
+	KindNeeded ClassKind = "needed"
+)
+
+// kindOrder is the order kinds are listed in, the most serious first.
+var kindOrder = []ClassKind{KindFalse, KindUnproven, KindRedundant, KindNeeded}
+
+// LineCheck is the verdict on one configuration line.
+type LineCheck struct {
+	Line *scan.ConfigLine
+	// Classes lists, by kind, the classes the line applies to (those another line wins for are
+	// left out), each with why it is of that kind.
+	Classes map[ClassKind][]ClassNote
+	// Findings are the line's violations, before suppressions.
+	Findings []Violation
+	// Remove tells whether the merged configuration file drops the line; Replace lists the exact
+	// lines that take a too-broad wildcard's place (the classes it needs, safe).
+	Remove  bool
+	Replace []string
+}
+
+// ClassNote is one class of a line and why it is of its kind.
+type ClassNote struct {
+	Class, Why string
+}
+
+// CheckConfig judges every line of the scan's configuration files (scan.Options.CheckConfig):
+// the classes each applies to, sorted by kind, and its findings.
+func CheckConfig(rep *scan.Report) []*LineCheck {
+	if len(rep.ConfigLines) == 0 {
+		return nil
+	}
+	return newVerifier(rep).checkConfig(rep)
+}
+
+func (vf *verifier) checkConfig(rep *scan.Report) []*LineCheck {
+	var out []*LineCheck
+	for _, l := range rep.ConfigLines {
+		lc := &LineCheck{Line: l, Classes: map[ClassKind][]ClassNote{}}
+		vf.judgeLine(lc)
+		out = append(out, lc)
+	}
+	return out
+}
+
+// judgeLine sorts the classes of one line and writes its findings.
+func (vf *verifier) judgeLine(lc *LineCheck) {
+	l := lc.Line
+	add := func(rule, msg string) {
+		lc.Findings = append(lc.Findings, Violation{Class: l.Pattern, Rule: rule, Severity: ruleSeverity(rule),
+			Part: fmt.Sprintf("line %d", l.Line), Message: msg, Input: l.Path, Line: l.Line})
+	}
+	switch {
+	case l.Fault != "":
+		lc.Remove = true
+		add(RuleConfigSyntax, "the compiler rejects this line, and with it the whole file (the build fails): "+l.Fault+
+			". Fix: write one fully qualified class name per line, `*` for one name segment, `**` for any, an optional <*,_> mask, and comments only on lines of their own")
+		return
+	case l.Duplicate != "":
+		lc.Remove = true
+		add(RuleConfigRedundant, "repeats "+l.Duplicate+"; the compiler keeps the first. Fix: remove this line")
+		return
+	case len(l.Matches) == 0:
+		if l.Unseen {
+			return // a JDK or Android class: not read, so not judged
+		}
+		lc.Remove = true
+		add(RuleConfigUnused, fmt.Sprintf("matches no class among the %d searched (the inputs, the classpath, and the Kotlin and JDK classes composestab knows).%s Fix: correct the name if the class was renamed or moved, remove the line if it is gone, or pass the jar that defines it with --classpath",
+			l.Searched, nearText(l)))
+		return
+	}
+	var wonBy []string
+	for _, m := range l.Matches {
+		if m.WonBy != "" {
+			wonBy = appendOnce(wonBy, m.WonBy)
+			continue
+		}
+		kind, why := vf.classKind(m)
+		lc.Classes[kind] = append(lc.Classes[kind], ClassNote{m.Class, why})
+	}
+	applied := 0
+	for _, k := range kindOrder {
+		applied += len(lc.Classes[k])
+	}
+	if applied == 0 {
+		lc.Remove = true
+		add(RuleConfigRedundant, fmt.Sprintf("every class it matches is matched first by %s, which the compiler applies instead (it takes the first matching line along the name, whatever the order of the lines). Fix: remove this line",
+			strings.Join(wonBy, ", ")))
+		return
+	}
+	if notes := lc.Classes[KindFalse]; len(notes) > 0 {
+		add(RuleConfigFalse, fmt.Sprintf("declares stable %s: Compose will skip over changes the UI then never shows. Fix: remove the line%s, or make the class immutable or back its state with snapshot state",
+			notesText(notes), narrowHint(lc)))
+	}
+	if notes := lc.Classes[KindUnproven]; len(notes) > 0 {
+		add(RuleConfigUnproven, fmt.Sprintf("declares stable %s; nothing in the bytes shows it changes. Keep the line only if you know every instance is immutable",
+			notesText(notes)))
+	}
+	if len(lc.Classes[KindRedundant]) == applied {
+		lc.Remove = true
+		add(RuleConfigRedundant, fmt.Sprintf("every class it applies to is stable without it: %s. Fix: remove this line", notesText(lc.Classes[KindRedundant])))
+		return
+	}
+	kinds := 0
+	var parts []string
+	for _, k := range kindOrder {
+		if n := len(lc.Classes[k]); n > 0 {
+			kinds++
+			parts = append(parts, fmt.Sprintf("%d %s (%s)", n, k, namesText(lc.Classes[k])))
+		}
+	}
+	if l.Wildcard && kinds > 1 {
+		for _, n := range lc.Classes[KindNeeded] {
+			lc.Replace = append(lc.Replace, n.Class)
+		}
+		lc.Remove = true
+		fix := "replace it with exact lines for the classes that need it: " + strings.Join(lc.Replace, ", ")
+		if len(lc.Replace) == 0 {
+			fix = "remove it: no class it matches needs it and is safe"
+		}
+		add(RuleConfigBroad, fmt.Sprintf("matches classes of %d kinds: %s. Fix: %s", kinds, strings.Join(parts, "; "), fix))
+		return
+	}
+	if len(lc.Classes[KindFalse]) > 0 {
+		lc.Remove = true
+	}
+}
+
+// classKind decides what the line does for one class it applies to, and why.
+func (vf *verifier) classKind(m *scan.ConfigMatch) (ClassKind, string) {
+	if c := m.Model(); c != nil {
+		if cause := vf.mutableCause(c, 0); cause != "" {
+			return KindFalse, m.Class + ", " + cause
+		}
+		d := c.Ensure()
+		for _, f := range d.Fields {
+			if what := mutableType(f.Type); what != "" && !f.Var && !vf.snapshotBacked(c, f.Name) {
+				return KindFalse, fmt.Sprintf("%s, whose field `%s: %s` is %s", m.Class, f.Name, f.Type, what)
+			}
+		}
+	}
+	switch {
+	case m.Redundant:
+		return KindRedundant, fmt.Sprintf("%s is %s without it", m.Class, m.Without)
+	case m.Model() != nil && mutableType(&stability.Type{Class: m.Model()}) != "":
+		return KindFalse, fmt.Sprintf("%s, %s", m.Class, mutableType(&stability.Type{Class: m.Model()}))
+	case m.Input == "":
+		why := "its class file is not on the classpath, so its state cannot be read"
+		if m.Model() != nil && m.Model().Ensure().Kind == stability.KindInterface {
+			why = "an interface: its implementations are unknown, and may hold mutable state"
+		}
+		return KindUnproven, m.Class + ": " + why
+	case !m.Safe:
+		return KindUnproven, m.Class + ": " + strings.Join(m.Why, "; ")
+	}
+	return KindNeeded, fmt.Sprintf("%s is %s without it; %s", m.Class, m.Without, strings.Join(m.Why, "; "))
+}
+
+// notesText lists up to three classes with why, and how many more.
+func notesText(notes []ClassNote) string {
+	return listNotes(notes, 3, "and %d more", "; ", func(n ClassNote) string { return n.Why })
+}
+
+// namesText lists up to five class names, and how many more.
+func namesText(notes []ClassNote) string {
+	return listNotes(notes, 5, "%d more", ", ", func(n ClassNote) string { return n.Class })
+}
+
+func listNotes(notes []ClassNote, most int, more, sep string, text func(ClassNote) string) string {
+	var parts []string
+	for i, n := range notes {
+		if i == most {
+			parts = append(parts, fmt.Sprintf(more, len(notes)-most))
+			break
+		}
+		parts = append(parts, text(n))
+	}
+	return strings.Join(parts, sep)
+}
+
+// narrowHint suggests, for a wildcard with false classes, keeping exact lines for the others.
+func narrowHint(lc *LineCheck) string {
+	if !lc.Line.Wildcard {
+		return ""
+	}
+	return " (or narrow it to the classes that need it)"
+}
+
+// nearText names the classes an unused exact pattern may have meant.
+func nearText(l *scan.ConfigLine) string {
+	if len(l.Near) == 0 {
+		return ""
+	}
+	return " Did you mean " + strings.Join(l.Near, " or ") + "?"
+}
+
+func appendOnce(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
