@@ -170,11 +170,34 @@ func (vf *verifier) classKind(m *scan.ConfigMatch) (ClassKind, string) {
 		if m.Model() != nil && m.Model().Ensure().Kind == stability.KindInterface {
 			why = "an interface: its implementations are unknown, and may hold mutable state"
 		}
-		return KindUnproven, m.Class + ": " + why
+		return KindUnproven, m.Class + ": " + why + " (" + proof(why) + ")"
 	case !m.Safe:
-		return KindUnproven, m.Class + ": " + strings.Join(m.Why, "; ")
+		var parts []string
+		for _, w := range m.Why {
+			parts = append(parts, w+" ("+proof(w)+")")
+		}
+		return KindUnproven, m.Class + ": " + strings.Join(parts, "; ")
 	}
 	return KindNeeded, fmt.Sprintf("%s is %s without it; %s", m.Class, m.Without, strings.Join(m.Why, "; "))
+}
+
+// proof says what would prove a class stable, given what stands in the way (a reason of the
+// suggestions' judge).
+func proof(why string) string {
+	switch {
+	case strings.HasPrefix(why, "an interface"):
+		return "nothing in the bytes can prove an interface: keep the line only if every implementation is immutable"
+	case strings.HasPrefix(why, "not final"):
+		return "a final class would be proven by its fields"
+	case strings.HasPrefix(why, "field ") && strings.HasSuffix(why, " is not final"):
+		name := strings.TrimSuffix(strings.TrimPrefix(why, "field "), " is not final")
+		return "a val `" + name + "` would prove it, if its type is stable"
+	case strings.HasPrefix(why, "field "):
+		return "a stable field type would prove it: an immutable class, or one a proven line declares stable"
+	case strings.Contains(why, "not on the classpath"):
+		return "pass the jar that defines it with --classpath so that its fields can be read"
+	}
+	return "nothing the bytes show proves it"
 }
 
 // notesText lists up to three classes with why, and how many more.
