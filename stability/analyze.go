@@ -36,6 +36,9 @@ type ClassResult struct {
 	Processed bool
 	// Marked is a class with a stable marker on itself: $stable is 0 and no annotation is added.
 	Marked bool
+	// UnloweredTypes tells the report to print field types as the release did before lowering
+	// composable function types (Type.UnloweredString).
+	UnloweredTypes bool
 	// Stability is the normalized class stability, as printed in <runtime stability>.
 	Stability Stability
 	// Mask is the @StabilityInferred parameters value (0 for marked classes, which have none).
@@ -83,7 +86,7 @@ func isAnonymous(c *Class) bool {
 // module, analysed from its own file.
 func (e *Engine) AnalyzeClass(c *Class) *ClassResult {
 	d := c.Ensure()
-	res := &ClassResult{Class: c, Processed: processed(c), ReportName: c.FqName()}
+	res := &ClassResult{Class: c, Processed: processed(c), ReportName: c.FqName(), UnloweredTypes: !e.rules.loweredTypeNames}
 	if !e.rules.qualifiedReportNames {
 		res.ReportName = c.SimpleName()
 	}

@@ -43,8 +43,16 @@ type rules struct {
 	runtimeOtherFiles bool
 	// superclassCounts: the superclass's stability is added to the class's own fields'.
 	superclassCounts bool
-	// interfacesUncertain: an interface is Uncertain(I); before, Unstable.
+	// interfacesUncertain: every interface is Uncertain(I); before, only one of the module
+	// being compiled, one of another module being Unstable (it has no @StabilityInferred).
 	interfacesUncertain bool
+	// paramGuard: a type parameter already being substituted is left as Parameter(T), so
+	// Box<Box<Int>> in another class is Parameter(T); before, the inner substitution wins
+	// (Stable).
+	paramGuard bool
+	// loweredTypeNames: -classes.txt prints a composable function type as the JVM function type
+	// it is lowered to (Function2<Composer, Int, Unit>); before, as written.
+	loweredTypeNames bool
 	// annotationsAreInterfaces: an annotation class is analysed as the interface it is on the
 	// JVM (Uncertain) rather than field by field.
 	annotationsAreInterfaces bool
@@ -64,16 +72,18 @@ type ruleSet struct {
 // ruleSets is the version-keyed rule table, oldest first. Releases whose outputs are
 // byte-identical for every fixture share one set (testdata/golden/compilers).
 var ruleSets = []ruleSet{
-	{"2.0.20", "the oldest supported (2.0.20 to 2.1.0 write identical reports, masks and $stable): superclasses ignored, interfaces Unstable, other-file classes inferred in place (producers: MyError, DerivedFromMut, UsesOtherFile)",
+	{"2.0.20", "the oldest supported (2.0.20 and 2.0.21): superclasses ignored, interfaces of other modules Unstable, other-file classes inferred in place (producers: MyError, DerivedFromMut, UsesOtherFile)",
 		rules{}},
+	{"2.1.0", "a type parameter under substitution is guarded: a generic nesting itself with a fixed argument keeps the inner Parameter(T) (producers: NestBoxBoxInt, NestBoxBox); composable function types printed lowered (HoldsComposable)",
+		rules{paramGuard: true, loweredTypeNames: true}},
 	{"2.1.20", "the superclass's stability counts (producers: MyError, DerivedFromMut, SubOfDep)",
-		rules{superclassCounts: true}},
+		rules{paramGuard: true, loweredTypeNames: true, superclassCounts: true}},
 	{"2.2.20", "-classes.txt names classes by FQN (every report)",
-		rules{superclassCounts: true, qualifiedReportNames: true}},
+		rules{paramGuard: true, loweredTypeNames: true, superclassCounts: true, qualifiedReportNames: true}},
 	{"2.3.0", "Error Prone's @Immutable is a stable marker (producers: ErrorProneMarked, ErrorProneHolder)",
-		rules{superclassCounts: true, qualifiedReportNames: true, errorProneMarker: true}},
+		rules{paramGuard: true, loweredTypeNames: true, superclassCounts: true, qualifiedReportNames: true, errorProneMarker: true}},
 	{"2.4.0", "objects Stable, non-final classes seeded Uncertain, Uncertain superclasses ignored, interfaces and same-file annotation classes Uncertain, other-file and other-module classes Runtime, other-file annotation classes too (producers: MutableObject, OpenVal, UsesOtherFile, HasList, HasAnnotationField, HoldsSameFileAnn, HoldsOtherFileAnn)",
-		rules{objectsStable: true, openSeedUnknown: true, skipUnknownSuper: true, runtimeOtherFiles: true,
+		rules{objectsStable: true, openSeedUnknown: true, skipUnknownSuper: true, runtimeOtherFiles: true, paramGuard: true, loweredTypeNames: true,
 			superclassCounts: true, interfacesUncertain: true, annotationsAreInterfaces: true, qualifiedReportNames: true,
 			errorProneMarker: true}},
 }
@@ -199,6 +209,7 @@ func (s substitutions) plus(c *Class, t *Type) substitutions {
 type analyzing struct {
 	key  string
 	next *analyzing
+	n    int // the length of the list
 }
 
 func (a *analyzing) has(key string) bool {
@@ -210,7 +221,17 @@ func (a *analyzing) has(key string) bool {
 	return false
 }
 
-func (a *analyzing) plus(key string) *analyzing { return &analyzing{key: key, next: a} }
+func (a *analyzing) plus(key string) *analyzing { return &analyzing{key: key, next: a, n: a.len() + 1} }
+
+func (a *analyzing) len() int {
+	if a == nil {
+		return 0
+	}
+	return a.n
+}
+
+// maxUnguarded bounds the symbols under analysis where the rules do not guard type parameters.
+const maxUnguarded = 64
 
 // TypeStability is the compiler's stabilityOf(type) for a type seen from the source file file.
 func (e *Engine) TypeStability(t *Type, file string) (Stability, *Reason) {
@@ -256,7 +277,9 @@ func (e *Engine) typeStability(t *Type, subst substitutions, an *analyzing, file
 	}
 	if p := t.Param; p != nil {
 		key := paramKey(p, file)
-		if a, ok := subst[p]; ok && !an.has(key) {
+		// Without the guard, a depth bound stands in for it against a substitution that
+		// grows forever (G<T>(val x: G<List<T>>)).
+		if a, ok := subst[p]; ok && (!e.rules.paramGuard && an.len() < maxUnguarded || !an.has(key)) {
 			s, r := e.argStability(a, subst, an.plus(key), file)
 			return s, &Reason{Rule: RuleTypeArgument, Subject: subject, Stability: s, Because: []*Reason{r}}
 		}
@@ -405,7 +428,7 @@ func (e *Engine) classStabilityUncached(c *Class, subst substitutions, an *analy
 		return leaf(RuleMissing, Unstable)
 	case d.Origin == OriginJava:
 		return leaf(RuleJava, Unstable)
-	case d.Kind == KindInterface && !e.rules.interfacesUncertain:
+	case d.Kind == KindInterface && !e.rules.interfacesUncertain && e.external(c):
 		return leaf(RuleInterface, Unstable)
 	case d.Kind == KindInterface:
 		return leaf(RuleInterface, Unknown{Class: c})
@@ -519,23 +542,7 @@ func (e *Engine) applyMask(s Stability, mask *int32, c *Class, subst substitutio
 	return Plus(s, Combined{Elems: parts}), because
 }
 
-func (e *Engine) configMatch(c *Class) *Matcher {
-	cfg := e.opts.Config
-	if cfg == nil || len(cfg.matchers) == 0 {
-		return nil
-	}
-	if m := cfg.Match(c.FqName()); m != nil {
-		return m
-	}
-	for _, t := range c.Ensure().Supertypes {
-		if t.Class != nil {
-			if m := cfg.Match(t.Class.FqName()); m != nil {
-				return m
-			}
-		}
-	}
-	return nil
-}
+func (e *Engine) configMatch(c *Class) *Matcher { return ConfigLineFor(e.opts.Config, c) }
 
 // hasStableMarker reports whether c itself carries a stable marker: an annotation whose class is
 // annotated @StableMarker, or (since 2.3.0) Error Prone's @Immutable.

@@ -240,3 +240,13 @@ func initBuiltins() {
 	add(KindInterface, Abstract, "K,V", "kotlin/collections/Map", "kotlin/collections/MutableMap",
 		"kotlin/collections/Map.Entry", "kotlin/collections/MutableMap.MutableEntry")
 }
+
+// KotlinName returns the Kotlin name of a class named on the JVM, in the dotted form
+// configuration files use: java/util/List is kotlin.collections.List, a/b/Outer$Inner is
+// a.b.Outer.Inner (a '$' in a class's own name is taken for nesting).
+func KotlinName(jvmName string) string {
+	if k, ok := jvmToKotlin[jvmName]; ok {
+		jvmName = k
+	}
+	return strings.NewReplacer("/", ".", "$", ".").Replace(jvmName)
+}

@@ -1,6 +1,7 @@
 package stability
 
 import (
+	"strconv"
 	"strings"
 	"sync"
 
@@ -286,19 +287,53 @@ type Field struct {
 // angle brackets, "?" for nullable, "*" for a star projection.
 func (t *Type) String() string {
 	var b strings.Builder
-	t.render(&b, false)
+	t.render(&b, renderSimple)
 	return b.String()
+}
+
+// UnloweredString renders the type as releases before 2.1.0 print it in -classes.txt: a composable
+// function type as written, @[Composable] ComposableFunction0<Unit>, rather than the
+// Function2<Composer, Int, Unit> it is lowered to.
+func (t *Type) UnloweredString() string {
+	var b strings.Builder
+	t.render(&b, renderUnlowered)
+	return b.String()
+}
+
+// How render names classes.
+const (
+	renderSimple = iota
+	renderQualified
+	renderUnlowered
+)
+
+// loweredComposable reports whether t is a composable function type of k parameters as lowered:
+// Function(k+2)<P1, …, Pk, Composer, Int, R>, one $changed int (k ≤ 9).
+func (t *Type) loweredComposable() (k int, ok bool) {
+	if t.Class == nil || !functionName.MatchString(t.Class.loaded().Name) || !strings.HasPrefix(t.Class.Name, "kotlin/Function") {
+		return 0, false
+	}
+	n := len(t.Args)
+	if n < 3 || n > 12 {
+		return 0, false
+	}
+	composer, changed := t.Args[n-3].Type, t.Args[n-2].Type
+	if composer == nil || composer.Class == nil || composer.Class.loaded().Name != "androidx/compose/runtime/Composer" ||
+		changed == nil || changed.Class == nil || changed.Class.loaded().Name != "kotlin/Int" {
+		return 0, false
+	}
+	return n - 3, true
 }
 
 // QualifiedString renders the type with qualified class names ("com.example.Outer.Inner<kotlin.Int>?"),
 // the syntax evaluate's Instantiator parses.
 func (t *Type) QualifiedString() string {
 	var b strings.Builder
-	t.render(&b, true)
+	t.render(&b, renderQualified)
 	return b.String()
 }
 
-func (t *Type) render(b *strings.Builder, qualified bool) {
+func (t *Type) render(b *strings.Builder, how int) {
 	switch {
 	case t == nil:
 		b.WriteString("?")
@@ -309,14 +344,20 @@ func (t *Type) render(b *strings.Builder, qualified bool) {
 		if t.Extension {
 			b.WriteString("@[ExtensionFunctionType] ")
 		}
-		if qualified {
+		args := t.Args
+		k, composable := t.loweredComposable()
+		switch {
+		case how == renderUnlowered && composable:
+			b.WriteString("@[Composable] ComposableFunction" + strconv.Itoa(k))
+			args = append(args[:k:k], args[len(args)-1])
+		case how == renderQualified:
 			b.WriteString(t.Class.FqName())
-		} else {
+		default:
 			b.WriteString(t.Class.SimpleName())
 		}
-		if len(t.Args) > 0 {
+		if len(args) > 0 {
 			b.WriteByte('<')
-			for i, a := range t.Args {
+			for i, a := range args {
 				if i > 0 {
 					b.WriteString(", ")
 				}
@@ -329,7 +370,7 @@ func (t *Type) render(b *strings.Builder, qualified bool) {
 				case a.Variance == Out:
 					b.WriteString("out ")
 				}
-				a.Type.render(b, qualified)
+				a.Type.render(b, how)
 			}
 			b.WriteByte('>')
 		}

@@ -33,7 +33,11 @@ func WriteClassesReport(w io.Writer, results []*ClassResult) error {
 			}
 			b.WriteString(escape.Text(f.Field.Name))
 			b.WriteString(": ")
-			b.WriteString(escape.Text(f.Field.Type.String()))
+			if r.UnloweredTypes {
+				b.WriteString(escape.Text(f.Field.Type.UnloweredString()))
+			} else {
+				b.WriteString(escape.Text(f.Field.Type.String()))
+			}
 			b.WriteByte('\n')
 		}
 		if !r.Marked {

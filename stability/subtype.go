@@ -80,3 +80,43 @@ func IsSubclassOf(c, of *Class) (is, known bool) {
 	}
 	return false, known
 }
+
+// DirectSupertypes returns the classes c directly extends or implements, as the compiler sees
+// them: a Kotlin built-in's from the built-in table (kotlin.collections.MutableList: List and
+// MutableCollection), any other class's from its bytes.
+func DirectSupertypes(c *Class) []*Class {
+	d := c.Ensure()
+	var out []*Class
+	if d.Origin == OriginBuiltin {
+		for _, s := range builtinSupertypes[c.Name] {
+			if b, ok := builtinClass(s); ok {
+				out = append(out, b)
+			}
+		}
+		return out
+	}
+	for _, t := range d.Supertypes {
+		if t != nil && t.Class != nil {
+			out = append(out, t.Class)
+		}
+	}
+	return out
+}
+
+// ConfigLineFor returns the configuration line the compiler applies to c: the first matching c's
+// name, or else the first matching the name of one of its direct supertypes (not transitively);
+// nil when none does.
+func ConfigLineFor(cfg *Config, c *Class) *Matcher {
+	if cfg == nil || len(cfg.matchers) == 0 {
+		return nil
+	}
+	if m := cfg.Match(c.FqName()); m != nil {
+		return m
+	}
+	for _, s := range DirectSupertypes(c) {
+		if m := cfg.Match(s.FqName()); m != nil {
+			return m
+		}
+	}
+	return nil
+}

@@ -297,8 +297,10 @@ func (u *Universe) propertyReferenceDelegates(c *Class, cf *classfile.Class, km 
 		if !p.Flags.IsDelegated() || p.Field != nil || p.DelegateMethod == nil || p.ReturnType == nil {
 			continue
 		}
+		// The delegate is the reference, whose type follows the referenced property: a val
+		// delegating to another object's var holds a KMutableProperty0 (RefToOtherVar).
 		ref := "kotlin/reflect/KProperty0"
-		if p.Flags.IsVar() {
+		if p.Flags.IsVar() || referencesVar(cf, p.DelegateMethod.Name) {
 			ref = "kotlin/reflect/KMutableProperty0"
 		}
 		f := &Field{Name: p.Name + "$delegate", Var: p.Flags.IsVar(), Delegated: true,
@@ -312,6 +314,28 @@ func (u *Universe) propertyReferenceDelegates(c *Class, cf *classfile.Class, km 
 		}
 		d.Fields = append(d.Fields[:at], append([]*Field{f}, d.Fields[at:]...)...)
 	}
+}
+
+// referencesVar reports whether the static method standing in for a property-reference
+// delegate builds a reference to a var (kotlin.jvm.internal.MutablePropertyReference…).
+func referencesVar(cf *classfile.Class, method string) bool {
+	pool := cf.Pool()
+	for _, m := range cf.Methods() {
+		if m.Name != method || m.Code == nil {
+			continue
+		}
+		found := false
+		_ = m.Code.Walk(func(in *classfile.Instruction) bool {
+			if in.Opcode == classfile.OpNew {
+				if n, err := pool.ClassName(in.Index); err == nil && strings.HasPrefix(n, "kotlin/jvm/internal/MutablePropertyReference") {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	return false
 }
 
 // outerScope returns the type-parameter scope of an inner class's outer class, whose parameters

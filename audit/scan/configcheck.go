@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/metadata"
 	"github.com/composestab/composestab/stability"
@@ -57,6 +58,9 @@ type ConfigMatch struct {
 	// false. Why says why, or what stands in the way.
 	Safe bool     `json:"safe"`
 	Why  []string `json:"why"`
+	// Via is, for a class the line matches through a direct supertype (as the compiler matches
+	// them), that supertype; "" when it matches the class's own name.
+	Via string `json:"via,omitempty"`
 	// WonBy is the line ("path:line") the compiler applies to this class when it is another one:
 	// the compiler takes the first matching line along the name, whatever the file order.
 	WonBy string `json:"wonBy,omitempty"`
@@ -84,39 +88,52 @@ func checkConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, s *
 	dotted := strings.NewReplacer("/", ".", "$", ".")
 	seen := map[string]bool{}
 	var classes []*stability.Class
-	try := func(name string, byName bool) {
+	added := map[*stability.Class]bool{}
+	// consider keeps c if a line applies to it by its name or, as the compiler also matches, a
+	// direct supertype's.
+	consider := func(c *stability.Class) {
+		d := c.Ensure()
+		// The compiler looks names up for types it meets: never a lambda, an anonymous class or a
+		// file facade.
+		if added[c] || d.Synthetic || d.Anonymous || d.Origin == stability.OriginMissing ||
+			d.MetadataKind != 0 && d.MetadataKind != metadata.KindClass {
+			return
+		}
+		if stability.ConfigLineFor(cfg, c) != nil {
+			added[c] = true
+			classes = append(classes, c)
+		}
+	}
+	// try models a class of the classpath or the platform only if its name, or a direct
+	// supertype's named in its class file's header, may match.
+	try := func(name string) {
 		if seen[name] || strings.HasSuffix(name, "module-info") || strings.HasSuffix(name, "package-info") {
 			return
 		}
 		seen[name] = true
-		if cfg.Match(dotted.Replace(name)) == nil && cfg.Match(strings.ReplaceAll(name, "/", ".")) == nil {
+		if cfg.Match(dotted.Replace(name)) == nil && cfg.Match(strings.ReplaceAll(name, "/", ".")) == nil && !superMayMatch(rep.cp, cfg, name) {
 			return
 		}
-		var c *stability.Class
-		if byName {
-			c = u.ClassByName(name)
-		} else {
-			c = u.ClassByJVMName(name)
-		}
-		d := c.Ensure()
-		// The compiler looks names up for types it meets: never a lambda, an anonymous class or a
-		// file facade.
-		if d.Synthetic || d.Anonymous || d.Origin == stability.OriginMissing ||
-			d.MetadataKind != 0 && d.MetadataKind != metadata.KindClass {
-			return
-		}
-		if cfg.Match(c.FqName()) != nil {
-			classes = append(classes, c)
-		}
+		consider(u.ClassByJVMName(name))
 	}
-	for _, e := range rep.cp.Entries() {
-		try(e.ClassName, false)
-	}
-	for _, n := range stability.PlatformClassNames() {
-		try(n, false)
+	// The classes of the inputs are loaded already, and the built-ins are few: their supertypes
+	// are matched too.
+	for _, in := range rep.Inputs {
+		all, _ := u.InputClasses(in)
+		for _, c := range all {
+			seen[c.JVMName] = true
+			consider(c)
+		}
 	}
 	for _, n := range stability.BuiltinClassNames() {
-		try(n, true)
+		seen[n] = true
+		consider(u.ClassByName(n))
+	}
+	for _, e := range rep.cp.Entries() {
+		try(e.ClassName)
+	}
+	for _, n := range stability.PlatformClassNames() {
+		try(n)
 	}
 	searched := len(seen)
 
@@ -137,12 +154,21 @@ func checkConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, s *
 		cl.Pattern, cl.Wildcard = m.Pattern, strings.Contains(head, "*")
 		for _, c := range classes {
 			fq := c.FqName()
+			via := ""
 			if !m.Matches(fq) {
-				continue
+				for _, st := range stability.DirectSupertypes(c) {
+					if m.Matches(st.FqName()) {
+						via = st.FqName()
+						break
+					}
+				}
+				if via == "" {
+					continue
+				}
 			}
 			d := c.Ensure()
-			cm := &ConfigMatch{Class: fq, Input: d.Input, Kind: d.Kind.String(), model: c}
-			if w := cfg.Match(fq); w != nil && w.Source != m.Source && l.Duplicate == "" {
+			cm := &ConfigMatch{Class: fq, Input: d.Input, Kind: d.Kind.String(), Via: via, model: c}
+			if w := stability.ConfigLineFor(cfg, c); w != nil && w.Source != m.Source && l.Duplicate == "" {
 				cm.WonBy = w.Source
 			}
 			dt := stability.DefaultType(c)
@@ -261,4 +287,25 @@ func editDistance(a, b string, limit int) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// superMayMatch reports whether a configuration line matches the superclass or an interface the
+// class file of name declares (the header only is read); false for a class not on cp.
+func superMayMatch(cp *classfile.Classpath, cfg *stability.Config, name string) bool {
+	if cp.Lookup(name) == nil {
+		return false
+	}
+	cf, err := cp.Class(name)
+	if err != nil {
+		return false
+	}
+	if sup := cf.SuperName(); sup != "" && sup != "java/lang/Object" && cfg.Match(stability.KotlinName(sup)) != nil {
+		return true
+	}
+	for _, i := range cf.Interfaces() {
+		if cfg.Match(stability.KotlinName(i)) != nil {
+			return true
+		}
+	}
+	return false
 }

@@ -97,6 +97,9 @@ func (vf *verifier) judgeLine(lc *LineCheck) {
 			continue
 		}
 		kind, why := vf.classKind(m)
+		if m.Via != "" {
+			why = m.Class + " (through its direct supertype " + m.Via + ": the compiler applies a line to direct subtypes too)" + strings.TrimPrefix(why, m.Class)
+		}
 		lc.Classes[kind] = append(lc.Classes[kind], ClassNote{m.Class, why})
 	}
 	applied := 0

@@ -317,7 +317,12 @@ func TestVerifyDriftProducers(t *testing.T) {
 		}
 	}
 	want := []string{"warning drift pdep.DepAbstract", "warning drift pdep.DepOpen", "warning drift producers.AbstractVal", "info drift-stabler producers.ErrorProneHolder", "warning drift producers.HasAnnotationField", "info drift-stabler producers.HasObject",
-		"warning drift producers.HoldsSameFileAnn", "warning drift producers.OpenVal", "warning drift producers.Shape", "warning drift producers.StableBase"}
+		"warning drift producers.HoldsSameFileAnn",
+		// Written unstable by 2.2.0 (an interface of another module, or Box<Box<…>> keeping Box's
+		// Parameter(T)), 0 in the 2.4.20 build of the same sources.
+		"info drift-stabler producers.NestBoxBox", "info drift-stabler producers.NestBoxBoxInt", "info drift-stabler producers.NestBoxList",
+		"info drift-stabler producers.NestPairFixedMutable",
+		"warning drift producers.OpenVal", "warning drift producers.Shape", "warning drift producers.StableBase"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}

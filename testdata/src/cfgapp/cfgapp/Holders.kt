@@ -6,9 +6,11 @@ import cfgdomain.Cache
 import cfgdomain.Counter
 import cfgdomain.Grid
 import cfgdomain.Kind
+import cfgdomain.Labelled
 import cfgdomain.Money
 import cfgdomain.Settled
 import cfgdomain.Shape
+import cfgdomain.Square
 import cfgdomain.Tagged
 import cfgdomain.Wrapper
 import cfgdomain.orders.Draft
@@ -31,6 +33,9 @@ class HoldsWrapper(val v: Wrapper)
 class HoldsCache(val v: Cache)
 class HoldsJavaMutable(val v: JavaMutable)
 class HoldsShape(val v: Shape)
+// The compiler applies a line to the classes whose direct supertype it names, too.
+class HoldsSquare(val v: Square)
+class HoldsLabelled(val v: Labelled)
 class HoldsBase(val v: Base)
 class HoldsTagged(val v: Tagged)
 class HoldsSettled(val v: Settled)

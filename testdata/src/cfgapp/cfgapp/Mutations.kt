@@ -34,6 +34,8 @@ val mutations: List<Pair<String, () -> String>> = listOf(
     "kotlin.collections.MutableIterator" to { val l = mutableListOf(1, 2); val x: MutableIterator<Int> = l.iterator(); val b = x.next(); x.remove(); own(changed(b) { x.next() }) },
     "kotlin.collections.MutableListIterator" to { val x: MutableListIterator<Int> = mutableListOf(1).listIterator(); x.next(); x.set(2); val b = x.previous(); x.set(3); own(changed(b) { x.next(); x.previous() }) },
     "kotlin.collections.ArrayDeque" to { val x = ArrayDeque<Int>(); val b = x.size; x.addLast(1); own(changed(b) { x.size }) },
+    "cfgdomain.Square" to { val s = Square(1.0); val b = s.side; s.side = 2.0; own(changed(b) { s.side }) },
+    "cfgdomain.Labelled" to { val x = Labelled("id", "a"); val b = x.label; x.label = "b"; own(changed(b) { x.label }) },
     "cfgdomain.Shape" to { val s = Square(1.0); val b = s.area; s.side = 2.0; via(changed(b) { s.area }) },
     "cfgdomain.Base" to { val x = Labelled("id", "a"); val b = x.label; x.label = "b"; via(changed(b) { x.label }) },
     "cfgdomain.Tagged" to { val c = Counter(1); val t = Tagged(c); val b = (t.tag as Counter).count; c.count = 2; via(changed(b) { (t.tag as Counter).count }) },

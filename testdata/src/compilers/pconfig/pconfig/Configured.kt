@@ -28,3 +28,11 @@ class UsesIntRange(val r: IntRange)
 class UsesList(val l: List<Int>)
 
 class UsesDate(val d: java.util.Date)
+
+// Issue 28: a pattern naming the read-only kotlin.collections.List, and fields typed by its
+// mutable counterpart and by the read-only one with an unstable argument.
+class UsesMutableListMut(val l: MutableList<Mut>)
+
+class UsesListMut(val l: List<Mut>)
+
+class UsesCollection(val c: Collection<Int>)
