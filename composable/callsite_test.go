@@ -481,3 +481,79 @@ func callAllTypes(t *testing.T) []string {
 	}
 	return types
 }
+
+// TestCallSiteWhatIfEveryPair is the call-site side of diff --old-compiler A --new-compiler B:
+// appconsumer is the same sources compiled by every release over one set of library jars
+// (2.0.20's), so the $changed a ShowAny(make<C>()) call passes differs between A's build and B's
+// only where the releases' rules decide C differently. For every pair of consecutive releases
+// (and 2.0.20 → 2.4.20), the slots whose predictions with A's and B's rules differ must be exactly
+// the slots whose bits the two builds pass differ.
+func TestCallSiteWhatIfEveryPair(t *testing.T) {
+	types := callAllTypes(t)
+	base := filepath.Join(fixtures.Root(), "compilers", "2.0.20")
+	deps := []string{filepath.Join(base, "producers", "producers.jar"), filepath.Join(base, "pdep", "pdep.jar"), fixtures.RuntimeStubJar()}
+	type slots struct{ real, predicted []slotBits }
+	read := func(v string) slots {
+		jar := filepath.Join(fixtures.Root(), "compilers", v, "appconsumer", "appconsumer.jar")
+		cp, err := classfile.OpenClasspath(append([]string{jar}, deps...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cp.Close()
+		opts := stability.Options{Compiler: v}
+		u := stability.NewUniverse(cp)
+		ck := newCallSiteChecker(cp, u, evaluate.NewInstantiator(u, evaluate.New(cp), opts), jar, opts, true)
+		checks, err := ck.CheckClass("consumer/CallsKt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out slots
+		for _, c := range checks {
+			if !strings.HasPrefix(c.Method, "CallAll(") || c.Callee.Name != "ShowAny" {
+				continue
+			}
+			if c.Status != siteDecoded || len(c.Slots) != 1 {
+				t.Fatalf("%s: call %d: %s (%s)", v, len(out.real), c.Status, c.Reason)
+			}
+			i := len(out.real)
+			if i >= len(types) {
+				t.Fatalf("%s: more ShowAny calls than the source has", v)
+			}
+			ours, _, _, err := ck.predictType(types[i], "consumer/Calls.kt")
+			if err != nil {
+				t.Fatal(err)
+			}
+			out.real = append(out.real, c.Slots[0].Compiler)
+			out.predicted = append(out.predicted, ours)
+		}
+		if len(out.real) != len(types) {
+			t.Fatalf("%s: %d ShowAny calls in the bytecode, %d in the source", v, len(out.real), len(types))
+		}
+		return out
+	}
+	versions := stability.SupportedCompilers
+	byVersion := map[string]slots{}
+	for _, v := range versions {
+		byVersion[v] = read(v)
+	}
+	pairs := [][2]string{{"2.0.20", "2.4.20"}}
+	for i := 1; i < len(versions); i++ {
+		pairs = append(pairs, [2]string{versions[i-1], versions[i]})
+	}
+	for _, p := range pairs {
+		a, b := byVersion[p[0]], byVersion[p[1]]
+		var real, predicted []string
+		for i := range types {
+			if !a.real[i].sameStability(b.real[i]) {
+				real = append(real, types[i])
+			}
+			if !a.predicted[i].sameStability(b.predicted[i]) {
+				predicted = append(predicted, types[i])
+			}
+		}
+		if strings.Join(real, " ") != strings.Join(predicted, " ") {
+			t.Errorf("%s → %s: predicted slot changes %v, the builds differ at %v", p[0], p[1], predicted, real)
+		}
+		t.Logf("%s → %s: %d/%d slots changed as predicted (of %d), %d predicted", p[0], p[1], len(real), len(real), len(types), len(predicted))
+	}
+}

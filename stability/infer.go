@@ -16,6 +16,11 @@ type Options struct {
 	// NonJVM analyses as a Kotlin/JS, Wasm or Native compilation would: dependency masks are
 	// honoured instead of forcing Runtime.
 	NonJVM bool
+	// Override sets rules by name (RuleChange.Name) whatever Compiler's release says, and
+	// KnownStableOf, if set, takes that release's known-stable tables: a what-if tells which rule
+	// change makes a difference by turning one back at a time.
+	Override      map[string]bool
+	KnownStableOf string
 }
 
 // DefaultCompiler is the compiler version whose rules composestab reproduces by default: the
@@ -175,7 +180,9 @@ func NewEngine(module *Module, opts Options) *Engine {
 	if opts.Compiler == "" {
 		opts.Compiler = DefaultCompiler
 	}
-	return &Engine{opts: opts, rules: rulesFor(opts.Compiler), known: knownStableFor(opts.Compiler), module: module, cache: map[string]result{}}
+	e := &Engine{opts: opts, rules: rulesFor(opts.Compiler), known: knownStableFor(opts.Compiler), module: module, cache: map[string]result{}}
+	e.applyOverrides()
+	return e
 }
 
 // substitutions maps a type parameter to the argument that replaces it. Values are never mutated

@@ -33,12 +33,27 @@ type Cause struct {
 	Old   *int32 `json:"old,omitempty"`
 	New   *int32 `json:"new,omitempty"`
 	Input string `json:"input,omitempty"`
+	// Detail says, for a class's code cause, what in its bytes changed ("field `x` became var");
+	// Via, for a dependency cause of a class, the fields or type arguments it is read through.
+	Detail string   `json:"detail,omitempty"`
+	Via    []string `json:"via,omitempty"`
+	// Rule, Since and Summary name, for a compiler cause, the rule that differs between the
+	// releases (stability.RuleChange), the first release that has it, and what it does.
+	Rule    string `json:"rule,omitempty"`
+	Since   string `json:"since,omitempty"`
+	Summary string `json:"summary,omitempty"`
 }
 
 // String says the cause in words.
 func (c Cause) String() string {
-	if c.Kind == CauseCode {
+	switch c.Kind {
+	case CauseCode:
+		if c.Detail != "" {
+			return c.Detail
+		}
 		return "the composable's own bytecode"
+	case CauseCompiler:
+		return fmt.Sprintf("the compiler rule %s (since %s: %s)", c.Rule, c.Since, c.Summary)
 	}
 	s := fmt.Sprintf("%s.$stable %s → %s", c.Class, intText(c.Old), intText(c.New))
 	if c.Input != "" {

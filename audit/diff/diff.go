@@ -63,6 +63,11 @@ type Change struct {
 	// Input is the jar, AAR or folder the class was read from: the new side's, or the old
 	// side's for a removed class; "" for a class that only a baseline names.
 	Input string `json:"input"`
+	// Causes are what made the change, most direct first: what in the class's own bytes changed
+	// (CauseCode, with Detail), a dependency's $stable (CauseDependency: the class, its old and new
+	// value, its jar and the fields it is read through), or, in a compiler what-if, the rule
+	// changes (CauseCompiler).
+	Causes []Cause `json:"causes,omitempty"`
 }
 
 // DiffReport is the outcome of a diff or a baseline check.
@@ -341,7 +346,12 @@ func (d *differ) class(o, n *baseline.Class) {
 		}
 		msg += strings.Join(causes, "; ")
 	}
-	d.add(Change{Class: n.Name, Old: baseline.StabilityText(o.Stability), New: baseline.StabilityText(n.Stability), Kind: kind, Message: msg, Input: n.Input()})
+	var typed []Cause
+	for _, c := range causes {
+		typed = append(typed, Cause{Kind: CauseCode, Detail: c})
+	}
+	d.add(Change{Class: n.Name, Old: baseline.StabilityText(o.Stability), New: baseline.StabilityText(n.Stability), Kind: kind, Message: msg, Input: n.Input(),
+		Causes: typed})
 }
 
 func exprText(c *baseline.Class) string {
@@ -428,10 +438,12 @@ func (d *differ) typeParameters(o, n *baseline.Class) {
 		switch {
 		case !was && is:
 			d.add(Change{Class: n.Name, Part: "type parameter " + name, Old: "not participating", New: "participating", Kind: Regression,
-				Message: "type parameter " + name + " now participates: an unstable argument makes the class unstable", Input: n.Input()})
+				Message: "type parameter " + name + " now participates: an unstable argument makes the class unstable", Input: n.Input(),
+				Causes: []Cause{{Kind: CauseCode, Detail: "its fields now use type parameter " + name}}})
 		case was && !is:
 			d.add(Change{Class: n.Name, Part: "type parameter " + name, Old: "participating", New: "not participating", Kind: Improvement,
-				Message: "type parameter " + name + " no longer participates", Input: n.Input()})
+				Message: "type parameter " + name + " no longer participates", Input: n.Input(),
+				Causes: []Cause{{Kind: CauseCode, Detail: "its fields no longer use type parameter " + name}}})
 		}
 	}
 }
@@ -481,11 +493,13 @@ func (d *differ) dependencies(o, n *baseline.Class) {
 		if o.Verdict != n.Verdict {
 			msg = string(o.Verdict+" → "+n.Verdict) + ": " + msg
 		}
-		if via := readThrough(n, r.Class); len(via) > 0 {
+		via := readThrough(n, r.Class)
+		if len(via) > 0 {
 			msg += ", read through " + strings.Join(via, ", ")
 		}
 		d.add(Change{Class: n.Name, Part: "dependency " + r.Class, Old: baseline.ValueText(or.Value), New: baseline.ValueText(r.Value),
-			Kind: kind, Message: msg, Input: n.Input()})
+			Kind: kind, Message: msg, Input: n.Input(),
+			Causes: []Cause{{Kind: CauseDependency, Class: r.Class, Old: or.Value, New: r.Value, Input: r.Input, Via: via}}})
 	}
 }
 

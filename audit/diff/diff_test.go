@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -138,7 +139,7 @@ func TestCheckEvolution(t *testing.T) {
 			}
 		}
 		c.Input, want.Input = "", ""
-		if c != want {
+		if !reflect.DeepEqual(c, want) {
 			t.Errorf("check %+v\n diff %+v", c, want)
 		}
 	}

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -142,6 +143,8 @@ func checkConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, s *
 	noConfig.Config = nil
 	bare := noConfig.Engine(nil, "")
 	var out []*ConfigLine
+	var names *nameIndex // built for the first unused exact line
+	without := map[*stability.Class]*evaluate.Effective{}
 	for _, l := range s.ConfigLines {
 		cl := &ConfigLine{Path: l.Path, Line: l.Line, Duplicate: l.Duplicate, Searched: searched, Matches: []*ConfigMatch{}}
 		if l.Err != nil {
@@ -171,9 +174,13 @@ func checkConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, s *
 			if w := stability.ConfigLineFor(cfg, c); w != nil && w.Source != m.Source && l.Duplicate == "" {
 				cm.WonBy = w.Source
 			}
-			dt := stability.DefaultType(c)
-			st, r := bare.TypeStability(&dt, "")
-			eff := ev.Resolve(st, r)
+			eff := without[c]
+			if eff == nil {
+				dt := stability.DefaultType(c)
+				st, r := bare.TypeStability(&dt, "")
+				eff = ev.Resolve(st, r)
+				without[c] = eff
+			}
 			cm.Without = stability.Normalize(eff.Stability).String()
 			cm.Redundant = stableWithin(eff.Stability, m.Mask)
 			if j := judged[c]; j != nil {
@@ -182,7 +189,10 @@ func checkConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, s *
 			cl.Matches = append(cl.Matches, cm)
 		}
 		if len(cl.Matches) == 0 && !cl.Wildcard {
-			cl.Near = near(m.Key, seen, dotted)
+			if names == nil {
+				names = newNameIndex(seen, dotted)
+			}
+			cl.Near = names.near(m.Key)
 		}
 		if len(cl.Matches) == 0 {
 			for _, p := range unseenPrefixes {
@@ -236,24 +246,46 @@ func judgeAll(u *stability.Universe, ev *evaluate.Evaluator, s *Setup, classes [
 	return out
 }
 
-// near finds up to three class names an exact pattern may have meant among the JVM names seen.
-func near(pattern string, seen map[string]bool, dotted *strings.Replacer) []string {
-	pkg, simple := "", pattern
-	if i := strings.LastIndexByte(pattern, '.'); i >= 0 {
-		pkg, simple = pattern[:i], pattern[i+1:]
-	}
-	var out []string
+// nameIndex holds the dotted names seen, by package and by simple name, for near.
+type nameIndex struct {
+	byPkg, bySimple map[string][]string
+}
+
+func newNameIndex(seen map[string]bool, dotted *strings.Replacer) *nameIndex {
+	x := &nameIndex{byPkg: map[string][]string{}, bySimple: map[string][]string{}}
 	for jvm := range seen {
 		n := dotted.Replace(jvm)
-		p, s := "", n
-		if i := strings.LastIndexByte(n, '.'); i >= 0 {
-			p, s = n[:i], n[i+1:]
+		p, s := splitName(n)
+		x.byPkg[p] = append(x.byPkg[p], n)
+		x.bySimple[s] = append(x.bySimple[s], n)
+	}
+	return x
+}
+
+func splitName(n string) (pkg, simple string) {
+	if i := strings.LastIndexByte(n, '.'); i >= 0 {
+		return n[:i], n[i+1:]
+	}
+	return "", n
+}
+
+// near finds up to three class names an exact pattern may have meant: the same simple name in
+// another package (moved), or a name a letter or two away in the same package (a typo, a rename).
+func (x *nameIndex) near(pattern string) []string {
+	pkg, simple := splitName(pattern)
+	var out []string
+	for _, n := range x.bySimple[simple] {
+		if p, _ := splitName(n); p != pkg {
+			out = append(out, n)
 		}
-		if s == simple && p != pkg || p == pkg && s != simple && editDistance(s, simple, 2) <= 2 {
+	}
+	for _, n := range x.byPkg[pkg] {
+		if _, s := splitName(n); s != simple && editDistance(s, simple, 2) <= 2 {
 			out = append(out, n)
 		}
 	}
 	sort.Strings(out)
+	out = slices.Compact(out)
 	if len(out) > 3 {
 		out = out[:3]
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/composestab/composestab/audit/scan"
 	"github.com/composestab/composestab/audit/verify"
 	"github.com/composestab/composestab/internal/fixtures"
+	"github.com/composestab/composestab/stability"
 )
 
 // FuzzAuditScan runs the whole scan — class file, Kotlin metadata, inference, $stable evaluation,
@@ -52,6 +53,14 @@ func FuzzAuditScan(f *testing.F) {
 		good[e.Name] = data
 		f.Add(data)
 	}
+	// A configuration with a line of each shape, checked against every crafted class: exact,
+	// a wildcard over the fixture's package, a built-in's supertype, an unused one.
+	conf := filepath.Join(f.TempDir(), "stability.conf")
+	confText := "lib1.LDat\nlib1.L*\nkotlin.collections.List\njava.util.*\nnot.there.Gone\nlib1.LDat\n"
+	if err := os.WriteFile(conf, []byte(confText), 0o644); err != nil {
+		f.Fatal(err)
+	}
+	texts := []stability.ConfigText{{Path: conf, Data: []byte(confText)}}
 	// The classpath is inflated again by every scan: stored copies cost a fraction.
 	var classpath []string
 	for i, p := range m.Classpath() {
@@ -91,7 +100,7 @@ func FuzzAuditScan(f *testing.F) {
 			t.Fatal(err)
 		}
 		rep, err := scan.Scan(context.Background(), scan.Options{Inputs: []string{jar}, Classpath: classpath, IncludeNonPublic: true,
-			SuggestConfig: true, Composables: true, CallSites: true})
+			SuggestConfig: true, Composables: true, CallSites: true, Configs: []string{conf}, CheckConfig: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -146,6 +155,14 @@ func FuzzAuditScan(f *testing.F) {
 			if err := write(io.Discard); err != nil {
 				t.Fatal(err)
 			}
+		}
+		// The merged configuration is a file the compiler accepts, whatever the classes are named.
+		var merged bytes.Buffer
+		if err := output.WriteMergedStabilityConfig(&merged, rep, texts, verify.CheckConfig(rep)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := stability.ParseConfig("merged", merged.Bytes()); err != nil {
+			t.Fatalf("the merged configuration does not parse: %v\n%s", err, merged.String())
 		}
 	})
 }

@@ -48,6 +48,10 @@ type Options struct {
 	// where each argument comes from, and which calls re-run their callee on every
 	// recomposition of the caller (InputComposables.CallSites).
 	CallSites bool
+	// RuleOverride and KnownStableOf are passed to the inference (stability.Options): a what-if
+	// turns one rule change back at a time to tell which one makes a difference.
+	RuleOverride  map[string]bool
+	KnownStableOf string
 	// Limits bound what one input may cost (sizes, entry count, nesting); zero fields mean
 	// classfile's defaults.
 	Limits classfile.Limits
@@ -122,7 +126,7 @@ func (o Options) Setup() (*Setup, error) {
 
 // Stability is the consumer's inference options.
 func (s *Setup) Stability() stability.Options {
-	return stability.Options{Compiler: s.Consumer, Config: s.Config, NonJVM: s.NonJVM}
+	return stability.Options{Compiler: s.Consumer, Config: s.Config, NonJVM: s.NonJVM, Override: s.RuleOverride, KnownStableOf: s.KnownStableOf}
 }
 
 // Engine is an inference engine for a module (nil: as a consumer sees classes from outside)

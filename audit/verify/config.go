@@ -135,7 +135,10 @@ func (vf *verifier) judgeLine(lc *LineCheck) {
 	}
 	if l.Wildcard && kinds > 1 {
 		for _, n := range lc.Classes[KindNeeded] {
-			lc.Replace = append(lc.Replace, n.Class)
+			// A name the compiler cannot read as a line (from crafted bytes) is never written.
+			if _, err := stability.ParseConfig("", []byte(n.Class)); err == nil && !strings.ContainsAny(n.Class, "\r\n") {
+				lc.Replace = append(lc.Replace, n.Class)
+			}
 		}
 		lc.Remove = true
 		fix := "replace it with exact lines for the classes that need it: " + strings.Join(lc.Replace, ", ")

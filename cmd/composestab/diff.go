@@ -2,7 +2,11 @@ package main
 
 import (
 	"cmp"
+	"context"
+	"errors"
 	"fmt"
+	"os"
+	"os/signal"
 	"strings"
 	"sync"
 
@@ -19,8 +23,14 @@ var diffFormats = []string{"text", "json", "markdown", "sarif", "html"}
 func runDiff(s *streams, args []string) error {
 	var o auditOptions
 	var oldCP, newCP, ignore []string
-	var format string
-	fs := newFlagSet(s, "diff", "diff [flags] OLD NEW   (each side one or more jars, AARs or folders joined by ':')")
+	var format, oldCompiler, newCompiler string
+	var asCompiled bool
+	fs := newFlagSet(s, "diff", "diff [flags] OLD NEW   (each side one or more jars, AARs or folders joined by ':')\n"+
+		"       composestab diff --old-compiler A --new-compiler B [--classpath DEPS] PATH...   (what a Kotlin bump changes)")
+	fs.StringArrayVar(&o.classpath, "classpath", nil, "jars or folders both sides resolve against (repeatable; several joined by ':')")
+	fs.StringVar(&oldCompiler, "old-compiler", "", "what-if: the Kotlin release the app is built with today (with --new-compiler; PATH... are the app's own classes)")
+	fs.StringVar(&newCompiler, "new-compiler", "", "what-if: the Kotlin release to move to: every class whose $stable a build by it writes differently, with the rule that changed")
+	fs.BoolVar(&asCompiled, "as-compiled", false, "what-if: compare the libraries' own reports (-classes.txt of a rebuild) instead of what an app's build writes")
 	fs.StringArrayVar(&oldCP, "old-classpath", nil, "jars or folders the OLD side resolves against (repeatable; several joined by ':')")
 	fs.StringArrayVar(&newCP, "new-classpath", nil, "jars or folders the NEW side resolves against (repeatable; several joined by ':')")
 	fs.StringArrayVar(&o.configs, "config", nil, "stability configuration file, applied to both sides (repeatable)")
@@ -39,19 +49,22 @@ func runDiff(s *streams, args []string) error {
 	if err := oneOf("format", format, diffFormats...); err != nil {
 		return err
 	}
-	if fs.NArg() != 2 {
-		return usageErrorf("diff takes two arguments, OLD and NEW; join several paths of one side with ':'")
-	}
 	ign, err := ignorePatterns(ignore)
 	if err != nil {
 		return err
+	}
+	if oldCompiler != "" || newCompiler != "" || asCompiled {
+		return runCompilerWhatIf(s, &o, fs.Args(), diff.WhatIf{Old: oldCompiler, New: newCompiler, AsCompiled: asCompiled}, format, ign)
+	}
+	if fs.NArg() != 2 {
+		return usageErrorf("diff takes two arguments, OLD and NEW; join several paths of one side with ':'")
 	}
 	oldPaths, newPaths := splitList([]string{fs.Arg(0)}), splitList([]string{fs.Arg(1)})
 	if len(oldPaths) == 0 || len(newPaths) == 0 {
 		return usageErrorf("diff: OLD and NEW must each name at least one path")
 	}
 	oldOpts, newOpts := o, o
-	oldOpts.classpath, newOpts.classpath = oldCP, newCP
+	oldOpts.classpath, newOpts.classpath = append(oldCP, o.classpath...), append(newCP, o.classpath...)
 	oldRep, newRep, err := scanBoth(s, &oldOpts, &newOpts, oldPaths, newPaths)
 	if err != nil {
 		return err
@@ -69,6 +82,48 @@ func runDiff(s *streams, args []string) error {
 	}
 	if err := unreadableExit(&o, findings, oldRep, newRep); err != nil {
 		return err
+	}
+	if findings != "" {
+		return &exitError{code: exitFindings, msg: findings}
+	}
+	return nil
+}
+
+// runCompilerWhatIf is diff --old-compiler A --new-compiler B PATH...: the same inputs as built
+// by each release.
+func runCompilerWhatIf(s *streams, o *auditOptions, paths []string, w diff.WhatIf, format string, ign *stability.Config) error {
+	if w.Old == "" || w.New == "" {
+		return usageErrorf("a compiler what-if needs both --old-compiler and --new-compiler")
+	}
+	if len(paths) == 0 {
+		return usageErrorf("diff --old-compiler --new-compiler needs at least one PATH (the app's own classes)")
+	}
+	for _, v := range []string{w.Old, w.New} {
+		if r, err := scan.ResolveCompiler(v); err != nil || r == scan.AutoCompiler {
+			return usageErrorf("--old-compiler/--new-compiler %q: use one of %s, or X.Y for the newest X.Y.z", v, strings.Join(stability.SupportedCompilers, ", "))
+		}
+	}
+	opts, err := scanOptions(s, o, paths, o.includeNonPublic)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	d, err := diff.CompilerWhatIf(ctx, opts, w)
+	switch {
+	case errors.Is(err, context.Canceled):
+		return &exitError{code: exitInterrupted, msg: "interrupted"}
+	case err != nil:
+		return unreadableErrorf("%v", err)
+	}
+	d.Ignore(ign)
+	diagnose(s, o, &scan.Report{Errors: d.Errors}, "")
+	if err := printDiff(s, format, d); err != nil {
+		return err
+	}
+	findings := ""
+	if n := d.Count(diff.Regression); n > 0 {
+		findings = fmt.Sprintf("%d stability %s", n, english.Choose(n, "regression", "regressions"))
 	}
 	if findings != "" {
 		return &exitError{code: exitFindings, msg: findings}
