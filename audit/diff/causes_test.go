@@ -4,10 +4,15 @@ import (
 	"archive/zip"
 	"bytes"
 	"io"
+	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
 	"github.com/composestab/composestab/audit/internal/audittest"
+	"github.com/composestab/composestab/audit/scan"
+	"github.com/composestab/composestab/internal/fixtures"
 )
 
 // classBytes reads every class entry of the jars, by JVM name.
@@ -59,8 +64,8 @@ func TestCausesAgainstBytes(t *testing.T) {
 				if o == nil || n == nil || bytes.Equal(o, n) {
 					t.Errorf("%s: dependency cause %s, whose class file did not change (old %d bytes, new %d)", c.Class, cause.Class, len(o), len(n))
 				}
-				if cause.Old == nil || cause.New == nil || *cause.Old == *cause.New || cause.Input == "" {
-					t.Errorf("%s: dependency cause %+v without both values and a jar", c.Class, cause)
+				if cause.Detail == "" && (cause.Old == nil || cause.New == nil || *cause.Old == *cause.New || cause.Input == "") {
+					t.Errorf("%s: dependency cause %+v without both values and a jar, or what it did", c.Class, cause)
 				}
 				deps++
 			case CauseCode:
@@ -80,4 +85,59 @@ func TestCausesAgainstBytes(t *testing.T) {
 		t.Errorf("%d dependency and %d code causes; the fixtures have both", deps, codes)
 	}
 	t.Logf("%d dependency causes and %d code causes, each on a class whose bytes changed", deps, codes)
+}
+
+// TestConfigCausesAgainstCompiler diffs the cfgapp sources' jar against itself, the new side with
+// the fixture's configuration file: the classes whose change names a configuration line must be
+// exactly those whose verdict the real compiler changed when given the file (cfgappnc-classes.txt
+// without it, cfgapp-classes.txt with it), and each must name the line that decides its field.
+func TestConfigCausesAgainstCompiler(t *testing.T) {
+	jar := audittest.Jar(t, "cfgappnc")
+	cp := []string{audittest.Jar(t, "cfgdomain"), audittest.Jar(t, "javalib"), fixtures.RuntimeStubJar()}
+	conf := filepath.Join(fixtures.Root(), "..", "src", "cfgapp", "stability.conf")
+	old := audittest.Scan(t, scan.Options{Inputs: []string{jar}, Classpath: cp})
+	new := audittest.Scan(t, scan.Options{Inputs: []string{jar}, Classpath: cp, Configs: []string{conf}})
+	d := Diff(old, new)
+	var predicted []string
+	for _, c := range d.Changes {
+		for _, cause := range c.Causes {
+			if cause.Kind == CauseConfig {
+				if cause.Detail != "now matches" || !strings.Contains(cause.Line, "stability.conf:") {
+					t.Errorf("%s: cause %+v", c.Class, cause)
+				}
+				predicted = append(predicted, c.Class)
+				break
+			}
+		}
+	}
+	verdicts := func(module string) map[string]string {
+		m, err := fixtures.Get(module)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(m.Report("classes.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]string{}
+		for _, line := range strings.Split(string(data), "\n") {
+			if f := strings.Fields(line); len(f) == 4 && f[1] == "class" {
+				out[f[2]] = f[0]
+			}
+		}
+		return out
+	}
+	without, with := verdicts("cfgappnc"), verdicts("cfgapp")
+	var real []string
+	for name, v := range with {
+		if without[name] != v {
+			real = append(real, name)
+		}
+	}
+	sort.Strings(real)
+	sort.Strings(predicted)
+	if strings.Join(real, " ") != strings.Join(predicted, " ") {
+		t.Errorf("configuration causes on %v\nthe compiler changed %v", predicted, real)
+	}
+	t.Logf("%d/%d classes the file changes for the compiler carry its line as their cause, 0 extra", len(predicted), len(real))
 }

@@ -21,6 +21,9 @@ const (
 	// CauseDependency: a class's $stable, which the bits callers pass are read from, changed
 	// value: the bytes of that class (or of one it reads) changed, in the jar named.
 	CauseDependency CauseKind = "dependency"
+	// CauseConfig: a configuration line now matches the class, or a type it holds, or no
+	// longer does (Line, Detail "now matches" or "no longer matches").
+	CauseConfig CauseKind = "config"
 )
 
 // Cause is one reason for a composable change.
@@ -37,6 +40,8 @@ type Cause struct {
 	// Via, for a dependency cause of a class, the fields or type arguments it is read through.
 	Detail string   `json:"detail,omitempty"`
 	Via    []string `json:"via,omitempty"`
+	// Line is, for a configuration cause, the line as "PATTERN (path:line)".
+	Line string `json:"line,omitempty"`
 	// Rule, Since and Summary name, for a compiler cause, the rule that differs between the
 	// releases (stability.RuleChange), the first release that has it, and what it does.
 	Rule    string `json:"rule,omitempty"`
@@ -52,8 +57,13 @@ func (c Cause) String() string {
 			return c.Detail
 		}
 		return "the composable's own bytecode"
+	case CauseConfig:
+		return "the configuration line " + c.Line + " " + c.Detail
 	case CauseCompiler:
 		return fmt.Sprintf("the compiler rule %s (since %s: %s)", c.Rule, c.Since, c.Summary)
+	}
+	if c.Old == nil && c.New == nil && c.Detail != "" {
+		return c.Class + ", " + c.Detail
 	}
 	s := fmt.Sprintf("%s.$stable %s → %s", c.Class, intText(c.Old), intText(c.New))
 	if c.Input != "" {

@@ -6,6 +6,7 @@ package diff
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -133,6 +134,8 @@ func (d *Report) Ignore(cfg *stability.Config) int {
 // added classes included, is neutral.
 func Diff(old, new *scan.Report) *Report {
 	d := compareBaselines(baseline.New(old), baseline.New(new), false)
+	configCauses(d, old, new)
+	fieldTypeCauses(d, new)
 	d.Errors = mergeErrors(old.Errors, new.Errors)
 	d.Old = append([]string{}, old.Inputs...)
 	d.New = append([]string{}, new.Inputs...)
@@ -143,6 +146,7 @@ func Diff(old, new *scan.Report) *Report {
 // class that is not stable is a regression: a baseline lists what has been reviewed.
 func Check(base *baseline.Baseline, rep *scan.Report) *Report {
 	d := compareBaselines(base, baseline.New(rep), true)
+	fieldTypeCauses(d, rep)
 	d.Errors = mergeErrors(nil, rep.Errors)
 	d.Old = []string{}
 	d.New = append([]string{}, rep.Inputs...)
@@ -348,6 +352,12 @@ func (d *differ) class(o, n *baseline.Class) {
 	}
 	var typed []Cause
 	for _, c := range causes {
+		// A field whose type decides differently is an effect (of a dependency, a configuration
+		// line); what changed in the class's own bytes is the code cause.
+		if strings.HasPrefix(c, "field ") && (strings.Contains(c, "` became ") && !strings.HasSuffix(c, " became var") && !strings.HasSuffix(c, " became val") ||
+			strings.Contains(c, " changed stability ")) {
+			continue
+		}
 		typed = append(typed, Cause{Kind: CauseCode, Detail: c})
 	}
 	d.add(Change{Class: n.Name, Old: baseline.StabilityText(o.Stability), New: baseline.StabilityText(n.Stability), Kind: kind, Message: msg, Input: n.Input(),
@@ -500,6 +510,78 @@ func (d *differ) dependencies(o, n *baseline.Class) {
 		d.add(Change{Class: n.Name, Part: "dependency " + r.Class, Old: baseline.ValueText(or.Value), New: baseline.ValueText(r.Value),
 			Kind: kind, Message: msg, Input: n.Input(),
 			Causes: []Cause{{Kind: CauseDependency, Class: r.Class, Old: or.Value, New: r.Value, Input: r.Input, Via: via}}})
+	}
+}
+
+// fieldTypeCauses names, for a class change with no cause of its own, the classes of the fields
+// whose stability moved: dependencies whose own bytes changed (a class that lost Compose, say).
+func fieldTypeCauses(d *Report, new *scan.Report) {
+	byName := map[string]*scan.Class{}
+	for _, c := range new.Classes {
+		byName[c.Name] = c
+	}
+	for i := range d.Changes {
+		ch := &d.Changes[i]
+		n := byName[ch.Class]
+		if len(ch.Causes) > 0 || ch.Action != Changed || ch.Part != "" || n == nil {
+			continue
+		}
+		r := n.CompiledResult()
+		if r == nil {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, f := range r.Fields {
+			t := f.Field.Type
+			if t == nil || t.Class == nil || !strings.Contains(ch.Message, "field `"+f.Field.Name+":") || seen[t.Class.FqName()] {
+				continue
+			}
+			seen[t.Class.FqName()] = true
+			ch.Causes = append(ch.Causes, Cause{Kind: CauseDependency, Class: t.Class.FqName(), Input: t.Class.Ensure().Input,
+				Detail: "field `" + f.Field.Name + "` holds it", Via: []string{"field `" + f.Field.Name + "`"}})
+		}
+	}
+}
+
+// configCauses adds to each class change the configuration lines that start or stop deciding
+// it (the two sides scanned with different files): before the code causes when the class's own
+// bytes did not change, after them otherwise.
+func configCauses(d *Report, old, new *scan.Report) {
+	oldBy := map[string]*scan.Class{}
+	for _, c := range old.Classes {
+		oldBy[c.Name] = c
+	}
+	newBy := map[string]*scan.Class{}
+	for _, c := range new.Classes {
+		newBy[c.Name] = c
+	}
+	for i := range d.Changes {
+		ch := &d.Changes[i]
+		o, n := oldBy[ch.Class], newBy[ch.Class]
+		if o == nil || n == nil {
+			continue
+		}
+		ol, nl := o.ConfigLines(), n.ConfigLines()
+		var cs []Cause
+		for _, l := range nl {
+			if !slices.Contains(ol, l) {
+				cs = append(cs, Cause{Kind: CauseConfig, Line: l, Detail: "now matches"})
+			}
+		}
+		for _, l := range ol {
+			if !slices.Contains(nl, l) {
+				cs = append(cs, Cause{Kind: CauseConfig, Line: l, Detail: "no longer matches"})
+			}
+		}
+		if len(cs) == 0 {
+			continue
+		}
+		if len(ch.Causes) > 0 {
+			ch.Causes = append(ch.Causes, cs...)
+		} else {
+			ch.Causes = append(cs, ch.Causes...)
+		}
+		ch.Message += "; " + CausesText(cs)
 	}
 }
 

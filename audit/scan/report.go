@@ -2,6 +2,7 @@ package scan
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/evaluate"
@@ -227,3 +228,32 @@ const (
 // widened are the skip reasons that --include-synthetic reports instead.
 var widened = map[string]bool{SkipLambda: true, SkipDefaultImpls: true, SkipWhenMappings: true,
 	SkipComposableSingletons: true, SkipAnonymous: true, SkipSynthetic: true}
+
+// ConfigLines lists the configuration lines the class's verdicts stand on, as "PATTERN (path:line)",
+// each once, from the reasons of both views (the consumer's and the as-compiled one): the lines
+// that declare it, or a type it holds, stable.
+func (c *Class) ConfigLines() []string {
+	var out []string
+	seen := map[string]bool{}
+	var walk func(r *stability.Reason, depth int)
+	walk = func(r *stability.Reason, depth int) {
+		if r == nil || depth > 64 {
+			return
+		}
+		if r.Rule == stability.RuleConfig && strings.HasSuffix(r.Subject, ")") && strings.Contains(r.Subject, " (") && !seen[r.Subject] {
+			seen[r.Subject] = true
+			out = append(out, r.Subject)
+		}
+		for _, b := range r.Because {
+			walk(b, depth+1)
+		}
+	}
+	if c.effective != nil {
+		walk(c.effective.Reason, 0)
+	}
+	if c.result != nil {
+		walk(c.result.Reason, 0)
+	}
+	sort.Strings(out)
+	return out
+}

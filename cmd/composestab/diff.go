@@ -22,7 +22,7 @@ var diffFormats = []string{"text", "json", "markdown", "sarif", "html"}
 
 func runDiff(s *streams, args []string) error {
 	var o auditOptions
-	var oldCP, newCP, ignore []string
+	var oldCP, newCP, ignore, oldConfigs, newConfigs []string
 	var format, oldCompiler, newCompiler string
 	var asCompiled bool
 	fs := newFlagSet(s, "diff", "diff [flags] OLD NEW   (each side one or more jars, AARs or folders joined by ':')\n"+
@@ -34,6 +34,8 @@ func runDiff(s *streams, args []string) error {
 	fs.StringArrayVar(&oldCP, "old-classpath", nil, "jars or folders the OLD side resolves against (repeatable; several joined by ':')")
 	fs.StringArrayVar(&newCP, "new-classpath", nil, "jars or folders the NEW side resolves against (repeatable; several joined by ':')")
 	fs.StringArrayVar(&o.configs, "config", nil, "stability configuration file, applied to both sides (repeatable)")
+	fs.StringArrayVar(&oldConfigs, "old-config", nil, "stability configuration file of the OLD side only (repeatable): each change names the lines that start or stop deciding it")
+	fs.StringArrayVar(&newConfigs, "new-config", nil, "stability configuration file of the NEW side only (repeatable)")
 	fs.StringVar(&o.compiler, "compiler", stability.DefaultCompiler, "Compose compiler version whose rules apply ("+strings.Join(stability.SupportedCompilers, ", ")+")")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress or diagnostics on stderr")
 	fs.BoolVar(&o.includeNonPublic, "include-nonpublic", false, "also compare internal classes")
@@ -65,6 +67,8 @@ func runDiff(s *streams, args []string) error {
 	}
 	oldOpts, newOpts := o, o
 	oldOpts.classpath, newOpts.classpath = append(oldCP, o.classpath...), append(newCP, o.classpath...)
+	oldOpts.configs = append(append([]string{}, o.configs...), oldConfigs...)
+	newOpts.configs = append(append([]string{}, o.configs...), newConfigs...)
 	oldRep, newRep, err := scanBoth(s, &oldOpts, &newOpts, oldPaths, newPaths)
 	if err != nil {
 		return err
