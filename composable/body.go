@@ -38,8 +38,12 @@ type body struct {
 	trace string
 	// endRestart is the index of the endRestartGroup call, -1 without one.
 	endRestart int
-	// reads are the locals read outside null checks and the restart lambda.
+	// reads are the locals read outside null checks and the restart lambda; in a function that
+	// decides whether to skip, after the decision: the comparisons before it read a vararg whose
+	// body never does (the compiler still reports it unused).
 	reads map[int]bool
+	// preReads are the locals read before the decision; varargs those whose length it reads.
+	preReads, varargs map[int]bool
 	// changedMasks are the constants the skipping preamble masks $changed with before comparing
 	// a parameter (6 or 14 for slot 0, ...).
 	changedMasks []int32
@@ -159,7 +163,7 @@ func readBody(c *classfile.Class, m *classfile.Method, composerLocal int, isLamb
 		return nil
 	}
 	mc := newMethodCode(c, m, insns)
-	b := &body{mc: mc, endRestart: -1, reads: map[int]bool{}, compares: map[int]compareSet{}, elements: map[int]int{}}
+	b := &body{mc: mc, endRestart: -1, reads: map[int]bool{}, preReads: map[int]bool{}, varargs: map[int]bool{}, compares: map[int]compareSet{}, elements: map[int]int{}}
 	pool := c.Pool()
 	inRemember := false
 	for i := range insns {
@@ -179,7 +183,14 @@ func readBody(c *classfile.Class, m *classfile.Method, composerLocal int, isLamb
 			if b.nullCheck(i) || (b.endRestart >= 0 && i > b.endRestart) {
 				break
 			}
-			b.reads[idx] = true
+			if b.decided {
+				b.reads[idx] = true
+			} else {
+				b.preReads[idx] = true
+				if i+1 < len(insns) && insns[i+1].Opcode == classfile.OpArraylength {
+					b.varargs[idx] = true
+				}
+			}
 		case op == classfile.OpAstore || op >= classfile.OpAstore0 && op <= classfile.OpAstore3:
 			// aload array; iload i; aaload; astore x: x is an element of the array.
 			if i >= 3 && insns[i-1].Opcode == classfile.OpAaload && isLoad(insns[i-3].Opcode) {
@@ -245,6 +256,14 @@ func readBody(c *classfile.Class, m *classfile.Method, composerLocal int, isLamb
 			if s, err := mc.callSite(i); err == nil && s != nil {
 				b.sites = append(b.sites, s)
 			}
+		}
+	}
+	// Without a decision every read is the body's. With one, the preamble's reads of a vararg
+	// array (its size and elements, compared) are not: the compiler reports a vararg the body
+	// never reads unused, comparisons and all.
+	for idx := range b.preReads {
+		if !b.decided || !b.varargs[idx] {
+			b.reads[idx] = true
 		}
 	}
 	return b
