@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/composestab/composestab/internal/fixtures"
@@ -172,5 +173,26 @@ func TestMergedConfigRoundTrip(t *testing.T) {
 			}
 			t.Logf("%d unproven lines left", len(left))
 		})
+	}
+}
+
+// TestVerifyConfigUnreadable: a configuration file that is missing or a named pipe stops verify
+// and the merged output with exit 3 and the file named, without blocking.
+func TestVerifyConfigUnreadable(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe.conf")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	jar := fixtureJar(t, "cfgapp")
+	for _, args := range [][]string{
+		{"verify", "--config", filepath.Join(dir, "missing.conf"), jar},
+		{"verify", "--config", fifo, jar},
+		{"audit", "--format", "stability-config", "--config", fifo, jar},
+	} {
+		code, out, errOut := runCLI(t, args...)
+		if code != exitUnreadable || out != "" || !strings.Contains(errOut, args[len(args)-2]) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
 	}
 }

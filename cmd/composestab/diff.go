@@ -121,13 +121,17 @@ func runCompilerWhatIf(s *streams, o *auditOptions, paths []string, w diff.WhatI
 		return unreadableErrorf("%v", err)
 	}
 	d.Ignore(ign)
-	diagnose(s, o, &scan.Report{Errors: d.Errors}, "")
+	errs := &scan.Report{Errors: d.Errors}
+	diagnose(s, o, errs, "")
 	if err := printDiff(s, format, d); err != nil {
 		return err
 	}
 	findings := ""
 	if n := d.Count(diff.Regression); n > 0 {
 		findings = fmt.Sprintf("%d stability %s", n, english.Choose(n, "regression", "regressions"))
+	}
+	if err := unreadableExit(o, findings, errs); err != nil {
+		return err
 	}
 	if findings != "" {
 		return &exitError{code: exitFindings, msg: findings}

@@ -66,4 +66,14 @@ func TestDiffCompilerWhatIf(t *testing.T) {
 	if code != exitFindings || !strings.Contains(out, "producers.MutableObject") || !strings.Contains(out, "objects-stable") {
 		t.Errorf("as compiled: exit %d\n%s", code, out)
 	}
+	// A dependency that cannot be read is named on stderr and the exit code says so; the
+	// prediction for the rest still prints.
+	corrupt := filepath.Join(t.TempDir(), "corrupt.jar")
+	if err := os.WriteFile(corrupt, []byte("PK\x03\x04 not a zip"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI(t, "diff", "--classpath", deps, "--classpath", corrupt, "--old-compiler", "2.0.20", "--new-compiler", "2.4.20", app)
+	if code != exitUnreadable || !strings.Contains(errOut, "corrupt.jar") || !strings.Contains(out, "2 regressions") {
+		t.Errorf("corrupt classpath entry: exit %d\nstderr %s\nstdout %s", code, errOut, out)
+	}
 }
