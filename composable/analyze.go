@@ -64,7 +64,7 @@ func Analyze(cfg Config) *Module {
 	ev := evaluate.New(cfg.Classpath)
 	a := &analyzer{cfg: cfg, engine: stability.NewEngine(cfg.Universe.Module(cfg.Input), cfg.Options), ev: ev,
 		ck: newCallSiteChecker(cfg.Classpath, cfg.Universe, evaluate.NewInstantiator(cfg.Universe, ev, cfg.Options), cfg.Input, cfg.Options, true)}
-	mod := &Module{Features: DefaultFeatures}
+	mod := &Module{Features: DefaultFeaturesFor(cfg.Options.Compiler)}
 	all, _ := cfg.Universe.InputClasses(cfg.Input)
 	// Only a class that names the Composer can hold composable code: the others are not read
 	// again (most of a library that is not a Compose UI library), except a class that could not
@@ -107,7 +107,7 @@ func Analyze(cfg Config) *Module {
 	for _, b := range bodies {
 		mod.Lambdas = append(mod.Lambdas, b.lambdas...)
 	}
-	mod.Features = detectFeatures(bodies, mod.Functions)
+	mod.Features = detectFeatures(bodies, mod.Functions, DefaultFeaturesFor(cfg.Options.Compiler))
 	a.ck.strong = mod.Features.StrongSkipping
 	byKey := map[string]*Function{}
 	for _, f := range mod.Functions {
@@ -446,6 +446,13 @@ func (a *analyzer) function(sc *stability.Class, cf *classfile.Class, m *classfi
 			f.FqName = n
 		}
 	}
+	f.ReportName = f.FqName
+	if !stability.QualifiedReportNames(a.cfg.Options.Compiler) {
+		// Releases before 2.2.20 print names without their package.
+		if i := strings.LastIndexByte(sc.JVMName, '/'); i >= 0 {
+			f.ReportName = strings.TrimPrefix(f.FqName, strings.ReplaceAll(sc.JVMName[:i], "/", ".")+".")
+		}
+	}
 	scope := a.cfg.Universe.FunctionScope(owner, fn.Name, fn.TypeParameters)
 	if rt := scope.Convert(fn.ReturnType); rt != nil && !isUnit(rt) {
 		f.ReturnType = rt.String()
@@ -717,8 +724,8 @@ func literal(mc *methodCode, in *classfile.Instruction, t *stability.Type) (stri
 // detectFeatures reads the feature flags from the code shape: the masks of the skipping
 // preamble (strong skipping tests the unstable bit apart), how remember compiles, whether
 // non-restartable bodies open a group, and how restartable bodies ask to skip.
-func detectFeatures(bodies []*body, fns []*Function) Features {
-	f := DefaultFeatures
+func detectFeatures(bodies []*body, fns []*Function, defaults Features) Features {
+	f := defaults
 	strong, weak := 0, 0
 	for _, b := range bodies {
 		for _, m := range b.changedMasks {

@@ -58,5 +58,5 @@ func fuzzBody(a *analyzer, u *stability.Universe, data []byte) {
 			out = append(out, fun)
 		}
 	}
-	detectFeatures(bodies, out)
+	detectFeatures(bodies, out, DefaultFeatures)
 }

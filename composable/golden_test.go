@@ -38,6 +38,12 @@ func analyzeFixture(t testing.TB, m fixtures.Module, classpath []string) (*Modul
 	u := stability.NewUniverse(cp)
 	classes := stability.AnalyzeModule(u, m.Jar(), opts)
 	mod := Analyze(Config{Classpath: cp, Universe: u, Input: m.Jar(), Options: opts, Classes: classes})
+	return mod, writeReports(t, mod, classes)
+}
+
+// writeReports renders our four report files of a module.
+func writeReports(t testing.TB, mod *Module, classes []*stability.ClassResult) reports {
+	t.Helper()
 	var cls, txt, csv, js bytes.Buffer
 	if err := stability.WriteClassesReport(&cls, classes); err != nil {
 		t.Fatal(err)
@@ -51,7 +57,7 @@ func analyzeFixture(t testing.TB, m fixtures.Module, classpath []string) (*Modul
 	if err := WriteModuleJSON(&js, mod.Metrics, mod.Features); err != nil {
 		t.Fatal(err)
 	}
-	return mod, reports{"classes.txt": cls.String(), "composables.txt": txt.String(), "composables.csv": csv.String(), "module.json": js.String()}
+	return reports{"classes.txt": cls.String(), "composables.txt": txt.String(), "composables.csv": csv.String(), "module.json": js.String()}
 }
 
 // Match counts how many units of one report file equal the compiler's: blocks of
@@ -270,6 +276,54 @@ func TestReportsMatchCompiler(t *testing.T) {
 			if got != tt.want {
 				t.Errorf("matches = %+v, want %+v", got, tt.want)
 			}
+		})
+	}
+}
+
+// TestReportsEveryCompiler compares the composables reports with each of the 17 releases' own:
+// selfconsumer is the consumer sources compiled by release V, and with V's rules our
+// composables.txt and composables.csv must equal V's, and module.json every key but the argument
+// counters (its ShowAny(make<C>()) arguments have types only the source knows): the names
+// (qualified from 2.2.20) and the feature flags (OptimizeNonSkippingGroups and PausableComposition
+// off before 2.2.0, no PausableComposition before 2.1.0).
+func TestReportsEveryCompiler(t *testing.T) {
+	counters := map[string]bool{"knownStableArguments": true, "knownUnstableArguments": true, "unknownStableArguments": true,
+		"certainArguments": true, "staticArguments": true}
+	for _, v := range stability.SupportedCompilers {
+		t.Run(v, func(t *testing.T) {
+			dir := filepath.Join(fixtures.Root(), "compilers", v)
+			jar := filepath.Join(dir, "selfconsumer", "selfconsumer.jar")
+			cp, err := classfile.OpenClasspath([]string{jar, filepath.Join(dir, "producers", "producers.jar"), filepath.Join(dir, "pdep", "pdep.jar"), fixtures.RuntimeStubJar()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cp.Close()
+			opts := stability.Options{Compiler: v}
+			u := stability.NewUniverse(cp)
+			classes := stability.AnalyzeModule(u, jar, opts)
+			ours := writeReports(t, Analyze(Config{Classpath: cp, Universe: u, Input: jar, Options: opts, Classes: classes}), classes)
+			read := func(suffix string) string {
+				data, err := os.ReadFile(filepath.Join(dir, "selfconsumer", "consumer-"+suffix))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return string(data)
+			}
+			if got, want := ours["composables.txt"], read("composables.txt"); got != want {
+				t.Errorf("composables.txt:\n%s\nthe compiler's:\n%s", got, want)
+			}
+			if got, want := ours["composables.csv"], read("composables.csv"); got != want {
+				t.Errorf("composables.csv:\n%s\nthe compiler's:\n%s", got, want)
+			}
+			m, diffs := compareJSON(ours["module.json"], read("module.json"))
+			wrong := 0
+			for _, d := range diffs {
+				if key, _, _ := strings.Cut(d, ":"); !counters[key] {
+					t.Errorf("module.json %s", d)
+					wrong++
+				}
+			}
+			t.Logf("%s: composables.txt and csv identical, module.json %d/%d keys (%d argument counters need the source)", v, m.Equal, m.Total, m.Total-m.Equal-wrong)
 		})
 	}
 }

@@ -75,6 +75,9 @@ type Function struct {
 	// FqName is the compiler's fqNameForIrSerialization ("app.Screen.Content"), Name the
 	// function's own name.
 	FqName, Name string
+	// ReportName is how the release's -composables.txt names it: FqName, without its package
+	// before 2.2.20; "" means FqName.
+	ReportName string `json:"-"`
 	// Class is the JVM class holding the code, Method its name and descriptor.
 	Class, Method string
 	// File is the source file (package path and file name) and Line the first line of its code,
@@ -132,10 +135,24 @@ type Lambda struct {
 // Features are the compiler's feature flags, as the code shape shows them.
 type Features struct {
 	StrongSkipping, IntrinsicRemember, OptimizeNonSkippingGroups, PausableComposition bool
+	// noPausableFlag is a release before 2.1.0, whose module.json has no PausableComposition.
+	noPausableFlag bool
 }
 
 // DefaultFeatures are Kotlin 2.4.20's defaults: all on.
 var DefaultFeatures = Features{StrongSkipping: true, IntrinsicRemember: true, OptimizeNonSkippingGroups: true, PausableComposition: true}
+
+// DefaultFeaturesFor are a release's defaults, where the code shape says nothing:
+// OptimizeNonSkippingGroups and PausableComposition are off before 2.2.0, and releases before
+// 2.1.0 do not have the PausableComposition flag (the 17-release fixture matrix's module.json).
+func DefaultFeaturesFor(release string) Features {
+	f := DefaultFeatures
+	if stability.ReleaseBefore(release, "2.2.0") {
+		f.OptimizeNonSkippingGroups, f.PausableComposition = false, false
+	}
+	f.noPausableFlag = stability.ReleaseBefore(release, "2.1.0")
+	return f
+}
 
 // Metrics are the counters of the compiler's <module>-module.json, in its key order.
 type Metrics struct {

@@ -40,7 +40,11 @@ func writeFunction(b *strings.Builder, f *Function) {
 	if f.Scheme != "" {
 		b.WriteString(`scheme("` + f.Scheme + `") `)
 	}
-	b.WriteString("fun " + escape.Text(f.FqName))
+	name := f.FqName
+	if f.ReportName != "" {
+		name = f.ReportName
+	}
+	b.WriteString("fun " + escape.Text(name))
 	if len(f.Params) == 0 {
 		b.WriteString("()\n")
 		return
@@ -127,8 +131,12 @@ func WriteModuleJSON(w io.Writer, m Metrics, f Features) error {
 	} {
 		fmt.Fprintf(&b, "  %q: %d,\n", e.key, e.n)
 	}
-	fmt.Fprintf(&b, "  \"featureFlags\": {\n    \"StrongSkipping\": %t,\n    \"IntrinsicRemember\": %t,\n    \"OptimizeNonSkippingGroups\": %t,\n    \"PausableComposition\": %t\n  }\n}",
-		f.StrongSkipping, f.IntrinsicRemember, f.OptimizeNonSkippingGroups, f.PausableComposition)
+	fmt.Fprintf(&b, "  \"featureFlags\": {\n    \"StrongSkipping\": %t,\n    \"IntrinsicRemember\": %t,\n    \"OptimizeNonSkippingGroups\": %t",
+		f.StrongSkipping, f.IntrinsicRemember, f.OptimizeNonSkippingGroups)
+	if !f.noPausableFlag {
+		fmt.Fprintf(&b, ",\n    \"PausableComposition\": %t", f.PausableComposition)
+	}
+	b.WriteString("\n  }\n}")
 	_, err := io.WriteString(w, b.String())
 	return err
 }

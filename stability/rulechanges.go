@@ -106,3 +106,21 @@ func (e *Engine) applyOverrides() {
 		e.known = knownStableFor(e.opts.KnownStableOf)
 	}
 }
+
+// QualifiedReportNames tells whether a release's reports name classes and composables by their
+// fully qualified names (2.2.20 and later) rather than their simple names.
+func QualifiedReportNames(release string) bool { return rulesFor(release).qualifiedReportNames }
+
+// ReleaseBefore tells whether release v is older than release than (each as ResolveCompiler
+// resolves it; an unknown one counts as the newest).
+func ReleaseBefore(v, than string) bool {
+	rv, ok := ResolveCompiler(v)
+	if !ok {
+		rv = SupportedCompilers[len(SupportedCompilers)-1]
+	}
+	rt, ok := ResolveCompiler(than)
+	if !ok {
+		rt = SupportedCompilers[len(SupportedCompilers)-1]
+	}
+	return compareVersions(rv, rt) < 0
+}
