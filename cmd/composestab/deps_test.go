@@ -222,3 +222,25 @@ func TestSplitList(t *testing.T) {
 		}
 	}
 }
+
+// TestCoordinateLibraryBump is the library bump's what-if by coordinates: the same app (libv 1.0)
+// against two versions of its dependency, named as group:artifact:version on each side's
+// classpath, prints what the resolved files print, every change with the dependency as its cause.
+func TestCoordinateLibraryBump(t *testing.T) {
+	repos, file := coordRepos(t)
+	runtime := file("com.example.compose", "runtime", "1.0", "runtime-1.0.jar")
+	app := file("com.example", "libv", "1.0", "libv-1.0.jar")
+	args := append(append([]string{"diff", "--quiet", "--format", "json"}, repos...),
+		"--old-classpath", "com.example:dep:1.0", "--new-classpath", "com.example:dep:2.0", "--classpath", runtime, app, app)
+	code, out, errOut := runCLI(t, args...)
+	hcode, hout, _ := runCLI(t, "diff", "--quiet", "--format", "json", "--old-classpath", joinPaths(file("com.example", "dep", "1.0", "dep-1.0.jar"), runtime),
+		"--new-classpath", joinPaths(file("com.example", "dep", "2.0", "dep-2.0.jar"), runtime), app, app)
+	if code != exitFindings || hcode != exitFindings || out != hout {
+		t.Fatalf("exit %d and %d (%s); coordinates:\n%s\npaths:\n%s", code, hcode, errOut, out, hout)
+	}
+	for _, want := range []string{`"class": "evo.lib.DependsOnDep"`, `"kind": "dependency"`, `"class": "evo.dep.Dep"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %s in\n%s", want, out)
+		}
+	}
+}
