@@ -208,14 +208,20 @@ var commandHelp = map[string]struct{ what, examples string }{
 		"with its cause.",
 		"  composestab check --baseline stability.baseline --classpath runtime.jar build/libs/lib.jar"},
 	"diff": {"The stability changes between two releases OLD and NEW (each one or more jars, AARs or\n" +
-		"folders joined by ':', or a group:artifact:version): regressions, improvements and why.",
+		"folders joined by ':', or a group:artifact:version): regressions, improvements and why.\n" +
+		"With --old-compiler and --new-compiler: what a Kotlin bump changes for PATH..., each change with\n" +
+		"the compiler rule behind it.",
 		"  composestab diff lib-1.0.jar lib-1.1.jar\n" +
-			"  composestab diff androidx.compose.ui:ui:1.6.0 androidx.compose.ui:ui:1.7.0"},
+			"  composestab diff androidx.compose.ui:ui:1.6.0 androidx.compose.ui:ui:1.7.0\n" +
+			"  composestab diff --old-classpath dep-1.0.jar --new-classpath dep-2.0.jar app.jar app.jar\n" +
+			"  composestab diff --old-compiler 2.3.21 --new-compiler 2.4.20 --classpath libs/ app.jar"},
 	"verify": {"Policy checks on a published artefact: @Stable/@Immutable claims the bytes contradict,\n" +
 		"drift between the bytes and the compiler's rules, public classes expected stable, calls that\n" +
-		"re-run their callee on every recomposition (identity-churn).",
+		"re-run their callee on every recomposition (identity-churn), and, with --config, every line of\n" +
+		"the stability configuration files (config-false, -unused, -broad, -unproven, -redundant, -syntax).",
 		"  composestab verify --classpath runtime.jar build/libs/lib.jar\n" +
-			"  composestab verify --format sarif --expect-stable 'com.example.model.**' lib.jar > verify.sarif"},
+			"  composestab verify --format sarif --expect-stable 'com.example.model.**' lib.jar > verify.sarif\n" +
+			"  composestab verify --config stability_config.conf --classpath libs/ app/build/tmp/kotlin-classes/release"},
 	"report": {"Write the Compose compiler's report and metrics files (-classes.txt, -composables.txt,\n" +
 		"-composables.csv, -module.json) for each PATH into DIR, from the binaries alone.",
 		"  composestab report --out build/compose-reports --classpath runtime.jar app.aar"},

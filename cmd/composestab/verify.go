@@ -17,6 +17,7 @@ func runVerify(s *streams, args []string) error {
 	var drift, nonPublic bool
 	fs := newFlagSet(s, "verify", "verify [flags] PATH...")
 	scanFlags(fs, &o)
+	fs.Lookup("config").Usage = "stability configuration file, applied to the analysis and each of its lines checked against the bytes (repeatable)"
 	fs.StringArrayVar(&expect, "expect-stable", nil, "public classes matching this pattern must be stable (configuration-file syntax; repeatable)")
 	fs.StringVar(&format, "format", "text", "text, json, sarif or html (one self-contained page)")
 	fs.BoolVar(&drift, "drift", false, "also report public classes that rebuilding with the consumer's compiler (--compiler) would make unstable (or stable) for apps")
