@@ -277,6 +277,7 @@ const unstableBit = 8
 // class compares the two versions of one class's own binary.
 func (d *differ) class(o, n *baseline.Class) {
 	var causes []string
+	effects := map[int]bool{} // the indexes of causes that are fieldCause effects
 	if o.Compose && !n.Compose {
 		causes = append(causes, "no longer compiled with Compose")
 	} else if !o.Compose && n.Compose {
@@ -294,7 +295,12 @@ func (d *differ) class(o, n *baseline.Class) {
 		causes = append(causes, fmt.Sprintf("visibility %s → %s", o.Visibility, n.Visibility))
 	}
 	if !o.Consumer && !n.Consumer {
-		causes = append(causes, fieldCauses(o, n)...)
+		for _, fc := range fieldCauses(o, n) {
+			if fc.effect {
+				effects[len(causes)] = true
+			}
+			causes = append(causes, fc.text)
+		}
 		if ot, nt := strings.Join(o.TypeParameters, ", "), strings.Join(n.TypeParameters, ", "); ot != nt {
 			causes = append(causes, fmt.Sprintf("type parameters <%s> → <%s>", ot, nt))
 		}
@@ -350,15 +356,13 @@ func (d *differ) class(o, n *baseline.Class) {
 		}
 		msg += strings.Join(causes, "; ")
 	}
+	// What changed in the class's own bytes is its code cause; the effects on its fields have
+	// their own causes (dependency, config).
 	var typed []Cause
-	for _, c := range causes {
-		// A field whose type decides differently is an effect (of a dependency, a configuration
-		// line); what changed in the class's own bytes is the code cause.
-		if strings.HasPrefix(c, "field ") && (strings.Contains(c, "` became ") && !strings.HasSuffix(c, " became var") && !strings.HasSuffix(c, " became val") ||
-			strings.Contains(c, " changed stability ")) {
-			continue
+	for i, c := range causes {
+		if !effects[i] {
+			typed = append(typed, Cause{Kind: CauseCode, Detail: c})
 		}
-		typed = append(typed, Cause{Kind: CauseCode, Detail: c})
 	}
 	d.add(Change{Class: n.Name, Old: baseline.StabilityText(o.Stability), New: baseline.StabilityText(n.Stability), Kind: kind, Message: msg, Input: n.Input(),
 		Causes: typed})
@@ -387,8 +391,8 @@ func maskText(m *int32) string {
 
 // fieldCauses describes field by field how the class's fields changed, new order first, then
 // the removed ones.
-func fieldCauses(o, n *baseline.Class) []string {
-	var out []string
+func fieldCauses(o, n *baseline.Class) []fieldCause {
+	var out []fieldCause
 	oldBy := map[string]*scan.Field{}
 	for _, f := range o.Fields {
 		oldBy[f.Name] = f
@@ -398,16 +402,16 @@ func fieldCauses(o, n *baseline.Class) []string {
 		newBy[f.Name] = true
 		of := oldBy[f.Name]
 		if of == nil {
-			out = append(out, fmt.Sprintf("field `%s` added (`%s %s: %s`)", f.Name, baseline.ValVar(f.Var), f.Name, f.Type))
+			out = append(out, fieldCause{text: fmt.Sprintf("field `%s` added (`%s %s: %s`)", f.Name, baseline.ValVar(f.Var), f.Name, f.Type)})
 			continue
 		}
 		if !of.Var && f.Var {
-			out = append(out, fmt.Sprintf("field `%s` became var", f.Name))
+			out = append(out, fieldCause{text: fmt.Sprintf("field `%s` became var", f.Name)})
 		} else if of.Var && !f.Var {
-			out = append(out, fmt.Sprintf("field `%s` became val", f.Name))
+			out = append(out, fieldCause{text: fmt.Sprintf("field `%s` became val", f.Name)})
 		}
 		if of.Type != f.Type {
-			out = append(out, fmt.Sprintf("field `%s` changed type `%s` → `%s`", f.Name, of.Type, f.Type))
+			out = append(out, fieldCause{text: fmt.Sprintf("field `%s` changed type `%s` → `%s`", f.Name, of.Type, f.Type)})
 		} else if of.Verdict != f.Verdict || of.Stability != f.Stability {
 			s := fmt.Sprintf("field `%s: %s` became %s", f.Name, f.Type, f.Verdict)
 			if of.Verdict == f.Verdict {
@@ -416,15 +420,23 @@ func fieldCauses(o, n *baseline.Class) []string {
 			if why := n.Why(f.Name); why != "" {
 				s += " because " + why
 			}
-			out = append(out, s)
+			out = append(out, fieldCause{text: s, effect: true})
 		}
 	}
 	for _, f := range o.Fields {
 		if !newBy[f.Name] {
-			out = append(out, fmt.Sprintf("field `%s` removed", f.Name))
+			out = append(out, fieldCause{text: fmt.Sprintf("field `%s` removed", f.Name)})
 		}
 	}
 	return out
+}
+
+// fieldCause is one way a class's fields changed; an effect is a field whose type decides
+// differently (because of a dependency or a configuration line), not a change in the class's
+// own bytes.
+type fieldCause struct {
+	text   string
+	effect bool
 }
 
 // typeParameters reports each type parameter, by position, that starts or stops taking part
