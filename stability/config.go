@@ -347,7 +347,7 @@ func takes(t, c byte) bool {
 // its prefixes, whatever the number of patterns. A Config is safe for concurrent lookups.
 type Config struct {
 	matchers []*Matcher
-	patterns map[string]struct{}
+	patterns map[string]*Matcher // the first matcher of each pattern
 	root     *keyNode
 }
 
@@ -609,7 +609,6 @@ type ConfigLine struct {
 func ConfigLines(files []ConfigText) ([]ConfigLine, *Config) {
 	var out []ConfigLine
 	cfg := &Config{}
-	first := map[string]string{}
 	for _, f := range files {
 		eachLine(f.Data, func(i int, line string) bool {
 			m, err := parseLine(f.Path, i, line)
@@ -618,11 +617,8 @@ func ConfigLines(files []ConfigText) ([]ConfigLine, *Config) {
 			}
 			cl := ConfigLine{Path: f.Path, Line: i + 1, Text: strings.TrimFunc(line, isKotlinWhitespace), Matcher: m, Err: err}
 			if m != nil {
-				if src, dup := first[m.Pattern]; dup {
-					cl.Duplicate = src
-				} else {
-					cfg.insert(m, f.Path, i)
-					first[m.Pattern] = m.Source
+				if earlier := cfg.insert(m, f.Path, i); earlier != nil {
+					cl.Duplicate = earlier.Source
 				}
 			}
 			out = append(out, cl)
@@ -653,16 +649,16 @@ func ReadConfigTexts(paths ...string) ([]ConfigText, error) {
 }
 
 // insert adds m, read from 0-based line i, unless the same pattern came before: the compiler
-// keeps matchers in a set, equal by pattern.
-func (c *Config) insert(m *Matcher, path string, i int) {
-	if _, dup := c.patterns[m.Pattern]; dup {
-		return
+// keeps matchers in a set, equal by pattern. It returns that earlier matcher, nil when m was added.
+func (c *Config) insert(m *Matcher, path string, i int) *Matcher {
+	if earlier := c.patterns[m.Pattern]; earlier != nil {
+		return earlier
 	}
 	if c.patterns == nil {
-		c.patterns = map[string]struct{}{}
+		c.patterns = map[string]*Matcher{}
 		c.root = &keyNode{}
 	}
-	c.patterns[m.Pattern] = struct{}{}
+	c.patterns[m.Pattern] = m
 	m.Source = path + ":" + strconv.Itoa(i+1)
 	m.seq = len(c.matchers)
 	c.matchers = append(c.matchers, m)
@@ -688,6 +684,7 @@ func (c *Config) insert(m *Matcher, path string, i int) {
 	default:
 		s.others = append(s.others, m)
 	}
+	return nil
 }
 
 // node returns the node for key, adding it, and splitting an edge, if needed.
