@@ -60,7 +60,6 @@ func FuzzAuditScan(f *testing.F) {
 	if err := os.WriteFile(conf, []byte(confText), 0o644); err != nil {
 		f.Fatal(err)
 	}
-	texts := []stability.ConfigText{{Path: conf, Data: []byte(confText)}}
 	// The classpath is inflated again by every scan: stored copies cost a fraction.
 	var classpath []string
 	for i, p := range m.Classpath() {
@@ -158,7 +157,7 @@ func FuzzAuditScan(f *testing.F) {
 		}
 		// The merged configuration is a file the compiler accepts, whatever the classes are named.
 		var merged bytes.Buffer
-		if err := output.WriteMergedStabilityConfig(&merged, rep, texts, verify.CheckConfig(rep)); err != nil {
+		if err := output.WriteMergedStabilityConfig(&merged, rep, rep.ConfigTexts(), verify.CheckConfig(rep)); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := stability.ParseConfig("merged", merged.Bytes()); err != nil {

@@ -82,7 +82,9 @@ type Setup struct {
 	Options
 	// Config unites the configuration files; nil without any.
 	Config *stability.Config
-	// ConfigLines are the lines of the configuration files, with CheckConfig.
+	// ConfigTexts and ConfigLines are the configuration files as read and their lines, with
+	// CheckConfig.
+	ConfigTexts []stability.ConfigText
 	ConfigLines []stability.ConfigLine
 	// Consumer is the release whose rules an app's compiler applies (the newest for auto).
 	Consumer string
@@ -106,11 +108,10 @@ func (o Options) Setup() (*Setup, error) {
 	}
 	switch {
 	case len(o.Configs) > 0 && o.CheckConfig:
-		texts, err := stability.ReadConfigTexts(o.Configs...)
-		if err != nil {
+		if s.ConfigTexts, err = stability.ReadConfigTexts(o.Configs...); err != nil {
 			return nil, err
 		}
-		s.ConfigLines, s.Config = stability.ConfigLines(texts)
+		s.ConfigLines, s.Config = stability.ConfigLines(s.ConfigTexts)
 	case len(o.Configs) > 0:
 		if s.Config, err = stability.LoadConfig(o.Configs...); err != nil {
 			return nil, err

@@ -33,7 +33,13 @@ type Report struct {
 	Composables []*InputComposables `json:"composables,omitempty"`
 
 	cp *classfile.Classpath // open until Close, for the analyses Verify runs on demand
+	// configTexts are the configuration files as the scan read them (Options.CheckConfig).
+	configTexts []stability.ConfigText
 }
+
+// ConfigTexts are the configuration files as the scan read them, with Options.CheckConfig: the
+// texts ConfigLines' line numbers refer to, so that a file rewritten since is not mixed in.
+func (rep *Report) ConfigTexts() []stability.ConfigText { return rep.configTexts }
 
 // Close releases what the report holds beyond its data: the scan's classpath (one open file per
 // jar) and the class models behind each Class's Result, explanations and Verify, which find

@@ -110,7 +110,7 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 		}
 	}
 	if opts.CheckConfig {
-		rep.ConfigLines = checkConfig(u, ev, rep, setup)
+		rep.ConfigLines, rep.configTexts = checkConfig(u, ev, rep, setup), setup.ConfigTexts
 	}
 	if opts.Composables {
 		for _, in := range inputs {

@@ -104,11 +104,7 @@ func runAudit(s *streams, args []string) error {
 	}
 	defer rep.Close()
 	if o.format == "stability-config" && len(o.configs) > 0 {
-		texts, err := stability.ReadConfigTexts(o.configs...)
-		if err != nil {
-			return unreadableErrorf("%v", err)
-		}
-		if err := output.WriteMergedStabilityConfig(s.out, rep, texts, verify.CheckConfig(rep)); err != nil {
+		if err := output.WriteMergedStabilityConfig(s.out, rep, rep.ConfigTexts(), verify.CheckConfig(rep)); err != nil {
 			return err
 		}
 	} else if err := printAudit(s, o.format, rep, o.callSites); err != nil {
