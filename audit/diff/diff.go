@@ -528,10 +528,7 @@ func (d *differ) dependencies(o, n *baseline.Class) {
 // fieldTypeCauses names, for a class change with no cause of its own, the classes of the fields
 // whose stability moved: dependencies whose own bytes changed (a class that lost Compose, say).
 func fieldTypeCauses(d *Report, new *scan.Report) {
-	byName := map[string]*scan.Class{}
-	for _, c := range new.Classes {
-		byName[c.Name] = c
-	}
+	byName := classesByName(new)
 	for i := range d.Changes {
 		ch := &d.Changes[i]
 		n := byName[ch.Class]
@@ -555,18 +552,20 @@ func fieldTypeCauses(d *Report, new *scan.Report) {
 	}
 }
 
+// classesByName indexes a scan's classes by their dotted name, the key of a Change.
+func classesByName(rep *scan.Report) map[string]*scan.Class {
+	out := make(map[string]*scan.Class, len(rep.Classes))
+	for _, c := range rep.Classes {
+		out[c.Name] = c
+	}
+	return out
+}
+
 // configCauses adds to each class change the configuration lines that start or stop deciding
 // it (the two sides scanned with different files): before the code causes when the class's own
 // bytes did not change, after them otherwise.
 func configCauses(d *Report, old, new *scan.Report) {
-	oldBy := map[string]*scan.Class{}
-	for _, c := range old.Classes {
-		oldBy[c.Name] = c
-	}
-	newBy := map[string]*scan.Class{}
-	for _, c := range new.Classes {
-		newBy[c.Name] = c
-	}
+	oldBy, newBy := classesByName(old), classesByName(new)
 	for i := range d.Changes {
 		ch := &d.Changes[i]
 		o, n := oldBy[ch.Class], newBy[ch.Class]
