@@ -241,6 +241,17 @@ func compareBaselines(old, new *baseline.Baseline, check bool) *Report {
 }
 
 // rank orders verdicts from worst to best.
+// kindOf ranks a verdict move: less stable is a regression, more stable an improvement.
+func kindOf(old, new stability.Verdict) ChangeKind {
+	switch o, n := rank(old), rank(new); {
+	case n < o:
+		return Regression
+	case n > o:
+		return Improvement
+	}
+	return Neutral
+}
+
 func rank(verdict stability.Verdict) int {
 	switch verdict {
 	case "stable":
@@ -325,14 +336,10 @@ func (d *differ) class(o, n *baseline.Class) {
 	}
 	var head string
 	kind := Neutral
-	switch ro, rn := rank(o.Verdict), rank(n.Verdict); {
+	switch {
 	case o.Verdict != n.Verdict:
 		head = string(o.Verdict + " → " + n.Verdict)
-		if rn < ro {
-			kind = Regression
-		} else if rn > ro {
-			kind = Improvement
-		}
+		kind = kindOf(o.Verdict, n.Verdict)
 	case o.Stability != n.Stability:
 		head = "stability " + baseline.StabilityText(o.Stability) + " → " + baseline.StabilityText(n.Stability)
 	}

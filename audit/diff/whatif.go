@@ -209,17 +209,6 @@ func predictions(rep *scan.Report, asCompiled bool) map[string]prediction {
 	return out
 }
 
-// kindOf ranks a verdict move: less stable is a regression, more stable an improvement.
-func kindOf(old, new stability.Verdict) ChangeKind {
-	switch o, n := rank(old), rank(new); {
-	case n < o:
-		return Regression
-	case n > o:
-		return Improvement
-	}
-	return Neutral
-}
-
 func whatIfMessage(w WhatIf, o, n prediction, cs []Cause) string {
 	what := "an app's build"
 	if w.AsCompiled {
