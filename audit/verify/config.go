@@ -155,7 +155,9 @@ func (vf *verifier) judgeLine(lc *LineCheck) {
 
 // classKind decides what the line does for one class it applies to, and why.
 func (vf *verifier) classKind(m *scan.ConfigMatch) (ClassKind, string) {
+	asType := ""
 	if c := m.Model(); c != nil {
+		asType = mutableType(&stability.Type{Class: c}) // MutableList itself, say
 		if cause := vf.mutableCause(c, 0); cause != "" {
 			return KindFalse, m.Class + ", " + cause
 		}
@@ -169,8 +171,8 @@ func (vf *verifier) classKind(m *scan.ConfigMatch) (ClassKind, string) {
 	switch {
 	case m.Redundant:
 		return KindRedundant, fmt.Sprintf("%s is %s without it", m.Class, m.Without)
-	case m.Model() != nil && mutableType(&stability.Type{Class: m.Model()}) != "":
-		return KindFalse, fmt.Sprintf("%s, %s", m.Class, mutableType(&stability.Type{Class: m.Model()}))
+	case asType != "":
+		return KindFalse, m.Class + ", " + asType
 	case m.Input == "":
 		why := "its class file is not on the classpath, so its state cannot be read"
 		if m.Model() != nil && m.Model().Ensure().Kind == stability.KindInterface {
