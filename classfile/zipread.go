@@ -380,6 +380,7 @@ type slurper struct {
 	comp []byte // the compressed bytes to inflate, within buf
 	br   bytes.Reader
 	fr   io.ReadCloser
+	inf  *inflater // the fast one-shot decoder, tried first
 }
 
 var slurpers sync.Pool
@@ -410,6 +411,12 @@ func (f *slurper) put() {
 // decoded before (another offset, another error, garbage of the right size); so a failure is
 // judged again by a fresh one, and the answer depends on the entry alone.
 func (f *slurper) inflate(out []byte, crc uint32) error {
+	if f.inf == nil {
+		f.inf = new(inflater)
+	}
+	if f.inf.inflateInto(out, f.comp) && crc32.ChecksumIEEE(out) == crc {
+		return nil
+	}
 	err := f.inflateChecked(out, crc)
 	if err != nil {
 		f.fr = nil

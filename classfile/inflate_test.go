@@ -1,0 +1,151 @@
+package classfile
+
+import (
+	"archive/zip"
+	"bytes"
+	"compress/flate"
+	"io"
+	"path/filepath"
+	"testing"
+
+	kflate "github.com/klauspost/compress/flate"
+)
+
+// TestInflateRealJars decodes every deflated entry of the Kotlin distribution's jars with
+// inflateInto and compares the bytes with the standard library's decoder.
+func TestInflateRealJars(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	jars, _ := filepath.Glob(filepath.Join(kotlinHome(), "lib", "*.jar"))
+	if len(jars) == 0 {
+		t.Skip("no Kotlin distribution")
+	}
+	var d inflater
+	entries := 0
+	for _, jar := range jars {
+		zr, err := zip.OpenReader(jar)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range zr.File {
+			if f.Method != zip.Deflate {
+				continue
+			}
+			raw, err := f.OpenRaw()
+			if err != nil {
+				t.Fatal(err)
+			}
+			comp, err := io.ReadAll(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := io.ReadAll(flate.NewReader(bytes.NewReader(comp)))
+			if err != nil {
+				t.Fatalf("%s %s: %v", jar, f.Name, err)
+			}
+			got := make([]byte, len(want))
+			if !d.inflateInto(got, comp) || !bytes.Equal(got, want) {
+				t.Fatalf("%s %s: inflateInto differs from compress/flate", filepath.Base(jar), f.Name)
+			}
+			entries++
+		}
+		zr.Close()
+	}
+	t.Logf("%d entries of %d jars", entries, len(jars))
+}
+
+// BenchmarkInflateDecoders decodes the deflated class entries of kotlin-compiler.jar from memory
+// with inflateInto and with klauspost's stream decoder (the fallback), on one goroutine.
+func BenchmarkInflateDecoders(b *testing.B) {
+	zr, err := zip.OpenReader(kotlinLib(b, "kotlin-compiler.jar"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer zr.Close()
+	var comp [][]byte
+	var sizes []int
+	var total int64
+	for _, f := range zr.File {
+		if f.Method != zip.Deflate || filepath.Ext(f.Name) != ".class" {
+			continue
+		}
+		raw, _ := f.OpenRaw()
+		c, _ := io.ReadAll(raw)
+		comp = append(comp, c)
+		sizes = append(sizes, int(f.UncompressedSize64))
+		total += int64(f.UncompressedSize64)
+	}
+	out := make([]byte, 1<<22)
+	b.Run("inflateInto", func(b *testing.B) {
+		b.SetBytes(total)
+		var d inflater
+		for b.Loop() {
+			for i, c := range comp {
+				if !d.inflateInto(out[:sizes[i]], c) {
+					b.Fatal("failed")
+				}
+			}
+		}
+	})
+	b.Run("klauspost", func(b *testing.B) {
+		b.SetBytes(total)
+		f := &slurper{}
+		for b.Loop() {
+			for i, c := range comp {
+				f.comp = c
+				if err := f.inflateOnce(out[:sizes[i]]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+}
+
+// FuzzInflate holds inflateInto to the stream decoder whose verdict a scan reports when
+// inflateInto fails (klauspost's): on any stream, inflateInto may only succeed where that decoder
+// succeeds, with the same bytes, and only into exactly as many bytes.
+func FuzzInflate(f *testing.F) {
+	fuzzSeeds(f, "testdata/classes/*.class", func(data []byte) {
+		for _, level := range []int{flate.HuffmanOnly, flate.NoCompression, flate.BestSpeed, flate.BestCompression} {
+			var buf bytes.Buffer
+			w, _ := flate.NewWriter(&buf, level)
+			w.Write(data)
+			w.Close()
+			f.Add(buf.Bytes())
+		}
+	})
+	f.Add([]byte{0x03, 0x00})                   // an empty fixed block
+	f.Add([]byte{0x01, 0x00, 0x00, 0xff, 0xff}) // an empty stored block
+	var d inflater
+	f.Fuzz(func(t *testing.T, comp []byte) {
+		s := &slurper{comp: comp}
+		s.br.Reset(comp)
+		fr := kflate.NewReader(&s.br)
+		want, err := io.ReadAll(io.LimitReader(fr, 1<<20))
+		if err == nil {
+			// the decoder's verdict on a stream longer than the limit is not known here
+			var one [1]byte
+			if n, _ := fr.Read(one[:]); n > 0 {
+				return
+			}
+		}
+		for _, size := range []int{len(want) - 1, len(want), len(want) + 1} {
+			if size < 0 {
+				continue
+			}
+			dst := make([]byte, size)
+			ok := d.inflateInto(dst, comp)
+			switch {
+			case ok && (err != nil || size != len(want)):
+				t.Fatalf("inflateInto accepts %d bytes; the stream decoder: %d bytes, %v", size, len(want), err)
+			case ok && !bytes.Equal(dst, want):
+				t.Fatalf("inflateInto's bytes differ from the stream decoder's")
+			case !ok && err == nil && size == len(want):
+				// allowed (the stream decoder then decodes it), but it would be slow: only the
+				// second-level table refusal may do it, and it cannot for a complete code.
+				t.Fatalf("inflateInto refuses a stream the stream decoder accepts (%d bytes)", size)
+			}
+		}
+	})
+}
