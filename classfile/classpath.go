@@ -34,8 +34,9 @@ type Classpath struct {
 	shadowed []shadow
 	parse    ParseOptions
 
-	mu    sync.Mutex
-	cells map[*Entry]*classCell
+	mu     sync.Mutex
+	cells  map[*Entry]*classCell
+	shared *Shared // nil unless SetShared
 }
 
 // classCell memoises one entry's first parse: its error for good, its class
@@ -149,7 +150,11 @@ func (cp *Classpath) Check(e *Entry) (*Class, error) {
 	var c *Class
 	cell.once.Do(func() {
 		var n int64
-		c, n, cell.err = e.check(nil)
+		if cp.shared != nil {
+			c, n, cell.err = cp.shared.check(e)
+		} else {
+			c, n, cell.err = e.check(nil)
+		}
 		e.src.in.read.Add(n)
 		if c != nil {
 			cell.c = weak.Make(c)

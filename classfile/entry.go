@@ -75,17 +75,25 @@ func (e *Entry) read(buf []byte) ([]byte, error) {
 		return readFileCapped(p, limit, buf)
 	}
 	data, openErr, readErr := e.loc.readAll(e.src.ra, e.src.size, buf)
+	if err := readError(openErr, readErr); err != nil {
+		return nil, err
+	}
+	return data, nil
+}
+
+// readError is the error of an archive entry that could not be opened or read, nil for none.
+func readError(openErr, readErr error) error {
 	switch {
 	case openErr != nil:
-		return nil, &FormatError{Offset: -1, Msg: withCause("cannot open entry", openErr), Err: openErr}
+		return &FormatError{Offset: -1, Msg: withCause("cannot open entry", openErr), Err: openErr}
 	case readErr != nil:
 		var fe *FormatError
 		if errors.As(readErr, &fe) {
-			return nil, readErr
+			return readErr
 		}
-		return nil, &FormatError{Offset: -1, Msg: withCause("cannot read entry", readErr), Err: readErr}
+		return &FormatError{Offset: -1, Msg: withCause("cannot read entry", readErr), Err: readErr}
 	}
-	return data, nil
+	return nil
 }
 
 func tooLarge(size uint64, limit int64) error {
@@ -135,6 +143,11 @@ func (e *Entry) check(buf []byte) (*Class, int64, error) {
 	if err != nil {
 		return nil, 0, e.wrap(err)
 	}
+	return e.define(data)
+}
+
+// define is check's second half: it parses e's bytes and checks the class they define.
+func (e *Entry) define(data []byte) (*Class, int64, error) {
 	c, err := ParseWithOptions(data, ParseOptions{MaxNesting: e.src.limits.MaxNesting})
 	if err == nil && e.Name != "" {
 		if n := c.Name(); n != e.ClassName {

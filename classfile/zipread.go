@@ -293,7 +293,7 @@ const maxSlurp = 4 << 20
 // for a bad header, readErr for bytes that do not inflate to the declared
 // size and checksum.
 func (z *zipLoc) readAll(r io.ReaderAt, archiveSize int64, buf []byte) (data []byte, openErr, readErr error) {
-	if z.method == zipMethodDeflat && z.csize <= maxSlurp && z.csize <= z.size+z.size/8+1024 {
+	if z.slurpable() {
 		return z.slurp(r, archiveSize, buf)
 	}
 	off, err := z.dataOffset(r, archiveSize)
@@ -320,6 +320,12 @@ func (z *zipLoc) readAll(r io.ReaderAt, archiveSize int64, buf []byte) (data []b
 	return buf, nil, nil
 }
 
+// slurpable tells whether readAll reads the entry in one go: deflated, of ordinary size and no
+// odder compression ratio than deflate's worst.
+func (z *zipLoc) slurpable() bool {
+	return z.method == zipMethodDeflat && z.csize <= maxSlurp && z.csize <= z.size+z.size/8+1024
+}
+
 // output is buf's storage, or a new buffer when it is too small, cut to the
 // entry's declared size.
 func (z *zipLoc) output(buf []byte) []byte {
@@ -334,23 +340,40 @@ func (z *zipLoc) output(buf []byte) []byte {
 // the central directory's; an extra field longer than the central one costs
 // a second read), one inflate into out, one CRC-32.
 func (z *zipLoc) slurp(r io.ReaderAt, archiveSize int64, out []byte) (data []byte, openErr, readErr error) {
+	f, openErr, readErr := z.readCompressed(r, archiveSize)
+	if f == nil {
+		return nil, openErr, readErr
+	}
+	defer f.put()
+	out = z.output(out)
+	if err := f.inflate(out, z.crc); err != nil {
+		return nil, nil, err
+	}
+	return out, nil, nil
+}
+
+// readCompressed is slurp's first half: a pooled slurper holding the entry's compressed bytes
+// (put it back when done), or nil and the error.
+func (z *zipLoc) readCompressed(r io.ReaderAt, archiveSize int64) (f *slurper, openErr, readErr error) {
 	if err := z.checkOffset(archiveSize); err != nil {
 		return nil, err, nil
 	}
-	f := getSlurper(zipLocalLen + int(z.headerGuess) + int(z.csize))
-	defer f.put()
+	f = getSlurper(zipLocalLen + int(z.headerGuess) + int(z.csize))
 	n, err := r.ReadAt(f.buf, z.offset)
 	if n < zipLocalLen {
 		if err == nil {
 			err = io.ErrUnexpectedEOF
 		}
+		f.put()
 		return nil, err, nil // as dataOffset's read of the header fails
 	}
 	if err != nil && err != io.EOF {
+		f.put()
 		return nil, nil, err
 	}
 	off, err := z.localData(f.buf[:zipLocalLen], archiveSize)
 	if err != nil {
+		f.put()
 		return nil, err, nil
 	}
 	start := int(off - z.offset)
@@ -362,15 +385,12 @@ func (z *zipLoc) slurp(r io.ReaderAt, archiveSize int64, out []byte) (data []byt
 		// as a stream would: never the stale bytes of the pooled buffer's last use.
 		n, err := r.ReadAt(f.buf[:z.csize], off)
 		if err != nil && err != io.EOF {
+			f.put()
 			return nil, nil, err
 		}
 		f.comp = f.buf[:n]
 	}
-	out = z.output(out)
-	if err := f.inflate(out, z.crc); err != nil {
-		return nil, nil, err
-	}
-	return out, nil, nil
+	return f, nil, nil
 }
 
 // slurper inflates compressed bytes held in memory: klauspost's decompressor

@@ -55,6 +55,10 @@ type Options struct {
 	// Limits bound what one input may cost (sizes, entry count, nesting); zero fields mean
 	// classfile's defaults.
 	Limits classfile.Limits
+	// Shared, if set, is shared with the other scans of the job that have it (a diff's two
+	// sides, a what-if's scans): a class entry byte-identical in several of them is inflated and
+	// parsed once. Each scan's results are its own.
+	Shared *classfile.Shared
 	// Progress, if set, is called as the class entries of the reported inputs are read: done
 	// of total; from several goroutines, never two at once.
 	Progress func(done, total int)
@@ -144,5 +148,9 @@ func (s *Setup) Engine(m *stability.Module, compiler string) *stability.Engine {
 // (so it is inflated once). As classfile.OpenClasspath, a usable classpath comes with the joined
 // errors of what could not be read.
 func (s *Setup) OpenClasspath(paths []string) (*classfile.Classpath, error) {
-	return classfile.InputOptions{Limits: s.Limits, Validation: classfile.ValidateDeferred}.OpenClasspath(paths)
+	cp, err := classfile.InputOptions{Limits: s.Limits, Validation: classfile.ValidateDeferred}.OpenClasspath(paths)
+	if cp != nil && s.Shared != nil {
+		cp.SetShared(s.Shared)
+	}
+	return cp, err
 }

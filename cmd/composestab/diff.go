@@ -13,6 +13,7 @@ import (
 	"github.com/composestab/composestab/audit/diff"
 	"github.com/composestab/composestab/audit/output"
 	"github.com/composestab/composestab/audit/scan"
+	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/english"
 	"github.com/composestab/composestab/stability"
 )
@@ -151,6 +152,9 @@ func scanBoth(s *streams, oldOpts, newOpts *auditOptions, oldPaths, newPaths []s
 	if err != nil {
 		return nil, nil, err
 	}
+	// Most classes of two releases are byte for byte the same: each is read once.
+	oldScan.Shared = classfile.NewShared()
+	newScan.Shared = oldScan.Shared
 	var oldErr, newErr error
 	var wg sync.WaitGroup
 	wg.Go(func() { oldRep, oldErr = runScan(oldScan) })
