@@ -1,7 +1,6 @@
 package stability
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -167,6 +166,8 @@ type Engine struct {
 
 	mu    sync.Mutex
 	cache map[string]result
+	// markedDescendant memoises hasStableMarkedDescendant, asked of every class analysed.
+	markedDescendant map[*Class]bool
 }
 
 type result struct {
@@ -180,7 +181,7 @@ func NewEngine(module *Module, opts Options) *Engine {
 	if opts.Compiler == "" {
 		opts.Compiler = DefaultCompiler
 	}
-	e := &Engine{opts: opts, rules: rulesFor(opts.Compiler), known: knownStableFor(opts.Compiler), module: module, cache: map[string]result{}}
+	e := &Engine{opts: opts, rules: rulesFor(opts.Compiler), known: knownStableFor(opts.Compiler), module: module, cache: map[string]result{}, markedDescendant: map[*Class]bool{}}
 	e.applyOverrides()
 	return e
 }
@@ -251,11 +252,27 @@ func (e *Engine) ClassStability(c *Class, file string) (Stability, *Reason) {
 	return e.classStability(c, nil, nil, file)
 }
 
-var (
-	// kotlin.Function itself, written as a type, is a function type to the compiler: Stable.
-	functionName   = regexp.MustCompile(`^kotlin/(Function[0-9]*|reflect/KFunction[0-9]+)$`)
-	composableName = regexp.MustCompile(`^androidx/compose/runtime/internal/ComposableFunction`)
-)
+// isFunctionName reports whether n is a Kotlin function type (kotlin.Function itself, written as
+// a type, is a function type to the compiler: Stable): kotlin/Function, kotlin/FunctionN,
+// kotlin/reflect/KFunctionN.
+func isFunctionName(n string) bool {
+	if rest, ok := strings.CutPrefix(n, "kotlin/Function"); ok {
+		return allDigits(rest)
+	}
+	if rest, ok := strings.CutPrefix(n, "kotlin/reflect/KFunction"); ok {
+		return rest != "" && allDigits(rest)
+	}
+	return false
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 func isBuiltinStableType(c *Class) bool {
 	switch c.loaded().Name {
@@ -263,7 +280,7 @@ func isBuiltinStableType(c *Class) bool {
 		"kotlin/Int", "kotlin/Long", "kotlin/Float", "kotlin/Double":
 		return true
 	}
-	return functionName.MatchString(c.Name) || composableName.MatchString(c.Name)
+	return isFunctionName(c.Name) || strings.HasPrefix(c.Name, "androidx/compose/runtime/internal/ComposableFunction")
 }
 
 func isPrimitiveClass(c *Class) bool {
@@ -355,9 +372,13 @@ func writeTypeKey(b *strings.Builder, t *Type) {
 }
 
 func classKey(c *Class, subst substitutions, file string) string {
+	params := c.Ensure().TypeParameters
+	if len(params) == 0 {
+		return "C|" + c.Name + "||" + file // most classes: one allocation
+	}
 	var b strings.Builder
 	b.WriteString("C|" + c.Name + "|")
-	for i, p := range c.Ensure().TypeParameters {
+	for i, p := range params {
 		if i > 0 {
 			b.WriteByte(';')
 		}
@@ -582,6 +603,20 @@ func (e *Engine) isStableMarker(a *Class) bool {
 // hasStableMarkedDescendant reports whether c or any supertype, transitively, carries a stable
 // marker. kotlin.Any is skipped.
 func (e *Engine) hasStableMarkedDescendant(c *Class) bool {
+	e.mu.Lock()
+	marked, ok := e.markedDescendant[c]
+	e.mu.Unlock()
+	if ok {
+		return marked
+	}
+	marked = e.walkStableMarked(c)
+	e.mu.Lock()
+	e.markedDescendant[c] = marked
+	e.mu.Unlock()
+	return marked
+}
+
+func (e *Engine) walkStableMarked(c *Class) bool {
 	seen := map[*Class]bool{}
 	var walk func(*Class) bool
 	walk = func(c *Class) bool {

@@ -116,6 +116,7 @@ type Class struct {
 	details ClassDetails
 	once    sync.Once
 	load    func(*Class)
+	fqName  string // Name with dots, set with details
 	fixOnce sync.Once
 	// fixups finish a class once it is loaded; they may load (never fix up) other classes, so
 	// that two classes referring to each other cannot wait on each other.
@@ -215,14 +216,13 @@ func (c *Class) loaded() *Class {
 		if c.load != nil {
 			c.load(c)
 		}
+		c.fqName = strings.ReplaceAll(c.Name, "/", ".")
 	})
 	return c
 }
 
 // FqName is the Kotlin fully qualified name, "com.example.Outer.Inner".
-func (c *Class) FqName() string {
-	return strings.ReplaceAll(c.loaded().Name, "/", ".")
-}
+func (c *Class) FqName() string { return c.loaded().fqName }
 
 // SimpleName is the class's own name, as the compiler prints it in Runtime(...) and
 // Uncertain(...).
@@ -310,7 +310,7 @@ const (
 // loweredComposable reports whether t is a composable function type of k parameters as lowered:
 // Function(k+2)<P1, …, Pk, Composer, Int, R>, one $changed int (k ≤ 9).
 func (t *Type) loweredComposable() (k int, ok bool) {
-	if t.Class == nil || !functionName.MatchString(t.Class.loaded().Name) || !strings.HasPrefix(t.Class.Name, "kotlin/Function") {
+	if t.Class == nil || !isFunctionName(t.Class.loaded().Name) || !strings.HasPrefix(t.Class.Name, "kotlin/Function") {
 		return 0, false
 	}
 	n := len(t.Args)

@@ -1,13 +1,16 @@
 package diff
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/composestab/composestab/audit/baseline"
 	"github.com/composestab/composestab/audit/scan"
+	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/stability"
 )
@@ -62,12 +65,17 @@ func CompilerWhatIf(ctx context.Context, opts scan.Options, w WhatIf) (*Report, 
 		}
 		return sd, nil
 	}
-	oldS, err := predict(w.Old, nil, "")
-	if err != nil {
-		return nil, err
+	// The two predictions read the same inputs: side by side, each class read once.
+	if opts.Shared == nil {
+		opts.Shared = classfile.NewShared()
 	}
+	var oldS side
+	var oldErr error
+	var wg sync.WaitGroup
+	wg.Go(func() { oldS, oldErr = predict(w.Old, nil, "") })
 	newS, err := predict(w.New, nil, "")
-	if err != nil {
+	wg.Wait()
+	if err = cmp.Or(oldErr, err); err != nil {
 		return nil, err
 	}
 	oldP, newP := oldS.p, newS.p
