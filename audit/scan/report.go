@@ -173,7 +173,7 @@ type Class struct {
 
 	result     *stability.ClassResult
 	effective  *evaluate.Effective
-	asCompiled func() *stability.ClassResult // for classes of inputs built without Compose
+	asCompiled func() *stability.ClassResult // for classes of inputs built without Compose; computed once
 	value      *evaluate.Value
 	// reasonMissing lists the classes absent from the classpath that the reasons (either view)
 	// stand on, dotted: the summary names them with Missing.

@@ -379,7 +379,7 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluat
 		} else {
 			// What the compiler would have concluded had the plugin been applied; only verify
 			// asks, so it is computed on demand, from the classes already loaded.
-			ac.asCompiled = func() *stability.ClassResult { return engine.AnalyzeClass(c) }
+			ac.asCompiled = sync.OnceValue(func() *stability.ClassResult { return engine.AnalyzeClass(c) })
 		}
 	}
 	return out, skipped, errs
