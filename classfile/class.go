@@ -70,6 +70,40 @@ type Class struct {
 	anns        []Annotation
 	innerOnce   sync.Once
 	innerList   []InnerClass
+
+	// shared is set when a Shared hands the class to several classpaths: Derived keeps what it
+	// computes.
+	shared    bool
+	derivedMu sync.Mutex
+	derived   map[any]any
+}
+
+// Derived returns derive(), computed once and kept with c when c is shared between classpaths
+// (a Shared hands one parsed class to a diff's two sides), so that a fact a later stage of the
+// pipeline decodes from the class (its Kotlin metadata) is decoded once for both; for a class
+// of one classpath it just calls derive. key names the fact (a value of an unexported type of
+// the caller's package); the value must not be modified once returned.
+func (c *Class) Derived(key any, derive func() any) any {
+	if !c.shared {
+		return derive()
+	}
+	c.derivedMu.Lock()
+	v, ok := c.derived[key]
+	c.derivedMu.Unlock()
+	if ok {
+		return v
+	}
+	v = derive() // outside the lock: derive may ask for other facts of c
+	c.derivedMu.Lock()
+	defer c.derivedMu.Unlock()
+	if first, ok := c.derived[key]; ok {
+		return first // another goroutine derived it meanwhile: everyone gets one value
+	}
+	if c.derived == nil {
+		c.derived = map[any]any{}
+	}
+	c.derived[key] = v
+	return v
 }
 
 // span is an attribute body, data[off:end]; the zero span is an absent

@@ -97,6 +97,11 @@ func (sh *Shared) check(e *Entry) (*Class, int64, error) {
 		} else {
 			c, n, err = e.define(out)
 		}
+		sh.mu.Lock()
+		if c != nil && cell.expect > 1 {
+			c.shared = true // before any other classpath sees it
+		}
+		sh.mu.Unlock()
 		cell.sum, cell.ok, cell.c, cell.n = sum, err == nil, c, n
 	})
 	f.put()

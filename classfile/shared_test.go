@@ -146,6 +146,21 @@ func TestShared(t *testing.T) {
 			}
 		}
 	}
+	// A fact derived from the shared class is derived once for both sides; from a class of one
+	// side, each time.
+	type fact struct{}
+	for _, tc := range []struct {
+		c    *Class
+		want int
+	}{{results[0]["fixture/Sample"].c, 1}, {results[0]["fixture/All"].c, 2}} {
+		calls := 0
+		for range 2 {
+			tc.c.Derived(fact{}, func() any { calls++; return calls })
+		}
+		if calls != tc.want {
+			t.Errorf("%s: derived %d times, want %d", tc.c.Name(), calls, tc.want)
+		}
+	}
 	for k, cell := range sh.cells {
 		if cell.c != nil || cell.expect != 0 {
 			t.Errorf("%s: the cell still holds its class (%d to take it)", k.class, cell.expect)

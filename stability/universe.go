@@ -142,8 +142,9 @@ func (u *Universe) fromClassFile(c *Class, cf *classfile.Class) {
 		d.File = path.Join(path.Dir(cf.Name()), src)
 	}
 	d.Line = cf.FirstLine() // without decoding every method
-	h, ok := metadata.HeaderFromClass(cf)
-	if !ok {
+	kv := cf.Derived(kotlinViewKey{}, func() any { return readKotlinView(cf) }).(*kotlinView)
+	h, md, err := kv.header, kv.md, kv.err
+	if h == nil {
 		u.fromJava(c, cf)
 		return
 	}
@@ -155,11 +156,6 @@ func (u *Universe) fromClassFile(c *Class, cf *classfile.Class) {
 		d.Origin = OriginKotlin
 		return
 	}
-	// The model needs a class's shape, not its functions.
-	md, err := metadata.ReadOptions{SkipFunctions: true}.Read(h)
-	if err == nil && md.Class == nil {
-		err = fmt.Errorf("%s: kotlin.Metadata of kind %d holds no class", cf.Name(), h.Kind)
-	}
 	if err != nil {
 		u.fromJava(c, cf)
 		d.Origin, d.Err = OriginKotlin, err
@@ -168,6 +164,34 @@ func (u *Universe) fromClassFile(c *Class, cf *classfile.Class) {
 	d.MetadataVersion = fmt.Sprintf("%d.%d.%d", md.Version[0], md.Version[1], md.Version[2])
 	d.InferredInMetadata = md.Class.Annotation("androidx/compose/runtime/internal/StabilityInferred") != nil
 	u.fromMetadata(c, cf, md.Class)
+}
+
+// kotlinView is what fromClassFile reads of a class's kotlin.Metadata: the header (nil for a
+// class without one) and, for a class, the declaration without its functions, or why not.
+type kotlinView struct {
+	header *metadata.Header
+	md     *metadata.Metadata
+	err    error
+}
+
+// kotlinViewKey keys kotlinView among a class file's derived facts: a class a diff's two sides
+// share is decoded once.
+type kotlinViewKey struct{}
+
+func readKotlinView(cf *classfile.Class) *kotlinView {
+	h, ok := metadata.HeaderFromClass(cf)
+	if !ok {
+		return &kotlinView{}
+	}
+	kv := &kotlinView{header: h}
+	if h.Kind == metadata.KindClass {
+		// The model needs a class's shape, not its functions.
+		kv.md, kv.err = metadata.ReadOptions{SkipFunctions: true}.Read(h)
+		if kv.err == nil && kv.md.Class == nil {
+			kv.err = fmt.Errorf("%s: kotlin.Metadata of kind %d holds no class", cf.Name(), h.Kind)
+		}
+	}
+	return kv
 }
 
 func (u *Universe) fromMetadata(c *Class, cf *classfile.Class, km *metadata.Class) {
