@@ -780,12 +780,12 @@ func (c *Class) findElement(descriptor, name string) (cur cursor, visible, ok bo
 		}
 		cur = c.body(s)
 		for n := int(cur.u2()); n > 0 && !cur.failed; n-- {
-			if c.pool.utf8(cur.u2()) != descriptor {
+			if !c.pool.utf8Is(cur.u2(), descriptor) {
 				skipElements(&cur)
 				continue
 			}
 			for m := int(cur.u2()); m > 0 && !cur.failed; m-- {
-				if c.pool.utf8(cur.u2()) == name {
+				if c.pool.utf8Is(cur.u2(), name) {
 					return cur, k == 0, true
 				}
 				skipValue(&cur)

@@ -1,7 +1,10 @@
 package classfile
 
 import (
+	"os"
+	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -158,5 +161,50 @@ func BenchmarkDecodeModifiedUTF8(b *testing.B) {
 	b.SetBytes(int64(len(in)))
 	for b.Loop() {
 		decodeModifiedUTF8(in)
+	}
+}
+
+// TestUtf8Is holds utf8Is to utf8(i) == s on every constant of the fixture classes and on
+// crafted spellings: NUL as C0 80, an overlong ASCII letter, a supplementary character.
+func TestUtf8Is(t *testing.T) {
+	files, _ := filepath.Glob("testdata/classes/fixture/*.class")
+	if len(files) == 0 {
+		t.Fatal("no fixture classes")
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := c.pool
+		for i := 1; i < len(p.tags); i++ {
+			s := p.utf8Opt(uint16(i))
+			for _, cand := range []string{s, s + "x", "", "Lkotlin/Metadata;", "d1"} {
+				if got, want := p.utf8Is(uint16(i), cand), p.utf8(uint16(i)) == cand; got != want {
+					t.Errorf("%s #%d %q: utf8Is %q = %v, want %v", filepath.Base(f), i, s, cand, got, want)
+				}
+			}
+		}
+	}
+	for _, tc := range []struct {
+		raw  []byte
+		s    string
+		want bool
+	}{
+		{[]byte("d1"), "d1", true},
+		{[]byte{'a', 0xC0, 0x80, 'b'}, "a\x00b", true},
+		{[]byte{0xC1, 0xA4, '1'}, "d1", decodeModifiedUTF8([]byte{0xC1, 0xA4, '1'}) == "d1"},
+		{[]byte{0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80}, "\U0001F600", true},
+		{[]byte("d2"), "d1", false},
+	} {
+		pool := &ConstantPool{data: append([]byte{0, byte(len(tc.raw))}, tc.raw...), offs: []uint32{0, 0},
+			tags: []Tag{TagNone, TagUtf8}, strs: make([]string, 2), state: make([]atomic.Uint32, 1)}
+		if got := pool.utf8Is(1, tc.s); got != tc.want || got != (pool.utf8(1) == tc.s) {
+			t.Errorf("% x vs %q: utf8Is = %v, want %v (utf8 = %q)", tc.raw, tc.s, got, tc.want, pool.utf8(1))
+		}
 	}
 }

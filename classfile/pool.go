@@ -325,6 +325,21 @@ func (p *ConstantPool) utf8Bytes(index uint16) []byte {
 	return p.data[off+2 : off+2+n]
 }
 
+// utf8Is tells whether the Utf8 entry at index is s, as utf8(index) == s does, without decoding
+// it when its bytes are plain ASCII (they then are the string).
+func (p *ConstantPool) utf8Is(index uint16, s string) bool {
+	b := p.utf8Bytes(index) // nil for another entry, as utf8 gives ""
+	if string(b) == s {
+		return true
+	}
+	for _, x := range b {
+		if x == 0 || x >= 0x80 {
+			return p.utf8(index) == s // modified UTF-8 may spell s otherwise
+		}
+	}
+	return false
+}
+
 // utf8Opt is utf8 that maps index 0 to "".
 func (p *ConstantPool) utf8Opt(index uint16) string {
 	if index == 0 {
