@@ -1,6 +1,12 @@
 package classfile
 
-import "github.com/composestab/composestab/internal/par"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/composestab/composestab/internal/par"
+)
 
 // Conveniences only the tests use.
 
@@ -39,4 +45,25 @@ func (v ElementValue) strings() ([]string, bool) {
 		out[i] = s
 	}
 	return out, true
+}
+
+// parseFiles reads and parses the class files patterns match, failing the test on any error.
+func parseFiles(t *testing.T, patterns ...string) []*Class {
+	t.Helper()
+	var classes []*Class
+	for _, pat := range patterns {
+		files, _ := filepath.Glob(pat)
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := Parse(data)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			classes = append(classes, c)
+		}
+	}
+	return classes
 }

@@ -83,18 +83,7 @@ func TestAgainstJavapFixtures(t *testing.T) {
 	files, _ := filepath.Glob("testdata/classes/fixture/*.class")
 	more, _ := filepath.Glob("testdata/compose/sample/*.class")
 	files = append(files, more...)
-	var classes []*Class
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		classes = append(classes, c)
-	}
+	classes := parseFiles(t, files...)
 	compareListings(t, ourListing(t, classes), javapListing(t, files))
 }
 

@@ -1,8 +1,6 @@
 package classfile
 
 import (
-	"os"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -167,25 +165,17 @@ func BenchmarkDecodeModifiedUTF8(b *testing.B) {
 // TestUtf8Is holds utf8Is to utf8(i) == s on every constant of the fixture classes and on
 // crafted spellings: NUL as C0 80, an overlong ASCII letter, a supplementary character.
 func TestUtf8Is(t *testing.T) {
-	files, _ := filepath.Glob("testdata/classes/fixture/*.class")
-	if len(files) == 0 {
+	classes := parseFiles(t, "testdata/classes/fixture/*.class")
+	if len(classes) == 0 {
 		t.Fatal("no fixture classes")
 	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, c := range classes {
 		p := c.pool
 		for i := 1; i < len(p.tags); i++ {
 			s := p.utf8Opt(uint16(i))
 			for _, cand := range []string{s, s + "x", "", "Lkotlin/Metadata;", "d1"} {
 				if got, want := p.utf8Is(uint16(i), cand), p.utf8(uint16(i)) == cand; got != want {
-					t.Errorf("%s #%d %q: utf8Is %q = %v, want %v", filepath.Base(f), i, s, cand, got, want)
+					t.Errorf("%s #%d %q: utf8Is %q = %v, want %v", c.Name(), i, s, cand, got, want)
 				}
 			}
 		}
