@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/composestab/composestab/evaluate"
+	"github.com/composestab/composestab/internal/par"
 	"github.com/composestab/composestab/stability"
 )
 
@@ -86,9 +87,10 @@ func judgeRounds(u *stability.Universe, ev *evaluate.Evaluator, s *Setup, base *
 		with := *s
 		with.Config = cfg
 		e := with.Engine(nil, "")
+		// Each candidate is judged on its own (the consumer engine caches nothing): every core.
+		par.For(len(candidates), func(i int) { judge(u, ev, e, candidates[i]) })
 		changed := false
 		for _, cand := range candidates {
-			judge(u, ev, e, cand)
 			if cand.safe != safe[cand.c] {
 				safe[cand.c], changed = cand.safe, true
 			}
