@@ -177,6 +177,11 @@ type prediction struct {
 func predictions(rep *scan.Report, asCompiled bool) map[string]prediction {
 	out := map[string]prediction{}
 	for _, c := range rep.Classes {
+		if !asCompiled && c.InferredValue == nil {
+			// Nothing to predict (a class of an input built without Compose): skip its
+			// as-compiled analysis, which such a class only gets on demand.
+			continue
+		}
 		r := c.CompiledResult()
 		if r == nil || !r.Processed {
 			continue
