@@ -28,11 +28,11 @@ type sharedKey struct {
 // class, which the cell holds until each classpath that has the entry has taken it.
 type sharedCell struct {
 	once   sync.Once
+	read   bool   // a classpath has read the entry: c is its class, nil if it failed
 	sum    uint64 // hash of the compressed bytes the class was read from
-	ok     bool   // the reader's entry was sound: c is its class
-	c      *Class
-	n      int64 // bytes inflated
-	expect int   // classpaths yet to take c
+	c      *Class // nil also once every classpath has taken it
+	n      int64  // bytes inflated
+	expect int    // classpaths yet to take c
 }
 
 // NewShared returns an empty Shared.
@@ -69,19 +69,29 @@ func (e *Entry) sharedKey() (sharedKey, bool) {
 	return sharedKey{class: e.ClassName, crc: z.crc, size: z.size, csize: z.csize}, true
 }
 
-// checkShared is e.check through sh: the class of a byte-identical twin another classpath has
-// read, or e's own. Errors are never shared: an entry that fails is checked on its own, so that
+// check is e.check through sh: the class of a byte-identical twin another classpath has read,
+// or e's own. Errors are never shared: an entry whose twin failed is checked on its own, so that
 // its error names its own input.
 func (sh *Shared) check(e *Entry) (*Class, int64, error) {
 	k, ok := e.sharedKey()
+	if !ok {
+		return e.check(nil)
+	}
 	sh.mu.Lock()
 	cell := sh.cells[k]
+	// Read elsewhere, and failed or let go already: nothing to take, so no bytes to compare.
+	spent := cell != nil && cell.read && cell.c == nil
 	sh.mu.Unlock()
-	if !ok || cell == nil {
+	if cell == nil {
+		return e.check(nil)
+	}
+	if spent {
+		sh.claim(cell)
 		return e.check(nil)
 	}
 	f, openErr, readErr := e.loc.readCompressed(e.src.ra, e.src.size)
 	if f == nil {
+		sh.claim(cell)
 		return nil, 0, e.wrap(readError(openErr, readErr))
 	}
 	sum := maphash.Bytes(sh.seed, f.comp)
@@ -101,20 +111,29 @@ func (sh *Shared) check(e *Entry) (*Class, int64, error) {
 		if c != nil && cell.expect > 1 {
 			c.shared = true // before any other classpath sees it
 		}
+		cell.read, cell.sum, cell.c, cell.n = true, sum, c, n
 		sh.mu.Unlock()
-		cell.sum, cell.ok, cell.c, cell.n = sum, err == nil, c, n
 	})
 	f.put()
-	sh.mu.Lock()
-	if !read && cell.ok && cell.sum == sum {
-		c, n = cell.c, cell.n
+	if !read {
+		sh.mu.Lock()
+		if cell.c != nil && cell.sum == sum {
+			c, n = cell.c, cell.n
+		}
+		sh.mu.Unlock()
 	}
-	if cell.expect--; cell.expect <= 0 {
-		cell.c = nil // every classpath has it: the cell no longer keeps it alive
-	}
-	sh.mu.Unlock()
+	sh.claim(cell)
 	if read || c != nil {
 		return c, n, err
 	}
 	return e.check(nil) // the twin failed, or differs in its bytes
+}
+
+// claim counts one classpath's taking of cell; the last one lets go of the class.
+func (sh *Shared) claim(cell *sharedCell) {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if cell.expect--; cell.expect <= 0 {
+		cell.c = nil
+	}
 }

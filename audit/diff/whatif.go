@@ -51,8 +51,9 @@ func CompilerWhatIf(ctx context.Context, opts scan.Options, w WhatIf) (*Report, 
 		rep *scan.Report
 		b   *baseline.Baseline
 	}
-	predict := func(compiler string, override map[string]bool, known string) (side, error) {
+	predict := func(compiler string, override map[string]bool, known string, shared *classfile.Shared) (side, error) {
 		o := opts
+		o.Shared = shared
 		o.Compiler, o.RuleOverride, o.KnownStableOf = compiler, override, known
 		rep, err := scan.Scan(ctx, o)
 		if err != nil {
@@ -65,15 +66,15 @@ func CompilerWhatIf(ctx context.Context, opts scan.Options, w WhatIf) (*Report, 
 		}
 		return sd, nil
 	}
-	// The two predictions read the same inputs: side by side, each class read once.
-	if opts.Shared == nil {
-		opts.Shared = classfile.NewShared()
-	}
+	// The two predictions read the same inputs: side by side, each class read once. (The
+	// attribution scans below run one after another, when the classes read are long let go:
+	// they read their own, through opts.Shared as given.)
+	shared := cmp.Or(opts.Shared, classfile.NewShared())
 	var oldS side
 	var oldErr error
 	var wg sync.WaitGroup
-	wg.Go(func() { oldS, oldErr = predict(w.Old, nil, "") })
-	newS, err := predict(w.New, nil, "")
+	wg.Go(func() { oldS, oldErr = predict(w.Old, nil, "", shared) })
+	newS, err := predict(w.New, nil, "", shared)
 	wg.Wait()
 	if err = cmp.Or(oldErr, err); err != nil {
 		return nil, err
@@ -105,7 +106,7 @@ func CompilerWhatIf(ctx context.Context, opts scan.Options, w WhatIf) (*Report, 
 		if rc.Name == stability.KnownStableRule {
 			override, known = nil, w.Old
 		}
-		backS, err := predict(w.New, override, known)
+		backS, err := predict(w.New, override, known, opts.Shared)
 		if err != nil {
 			return nil, err
 		}
