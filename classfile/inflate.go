@@ -144,13 +144,13 @@ func buildTable(table []uint32, rootBits uint, lengths []uint8, mk func(sym int,
 	if left > 0 && (maxLen != 1 || count[1] != 1) {
 		return false // incomplete, and not the single one-bit code
 	}
-	// The symbols in canonical order: by length, then by value.
-	var start [maxCodeLen + 2]int
+	// The symbols in canonical order: by length, then by value; next[n] is where the next
+	// symbol of length n goes.
+	var next [maxCodeLen + 2]int
 	for n := 1; n <= maxCodeLen; n++ {
-		start[n+1] = start[n] + count[n]
+		next[n+1] = next[n] + count[n]
 	}
 	var sorted [288]uint16
-	next := start
 	for sym, n := range lengths {
 		if n != 0 {
 			sorted[next[n]] = uint16(sym)

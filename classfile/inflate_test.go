@@ -6,10 +6,44 @@ import (
 	"compress/flate"
 	"io"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	kflate "github.com/klauspost/compress/flate"
 )
+
+// rawEntry is a deflated archive entry as stored.
+type rawEntry struct {
+	name string
+	comp []byte // the compressed bytes
+	size int    // inflated
+}
+
+// deflatedEntries reads the deflated entries of jar whose names end in suffix, compressed.
+func deflatedEntries(tb testing.TB, jar, suffix string) []rawEntry {
+	tb.Helper()
+	zr, err := zip.OpenReader(jar)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer zr.Close()
+	var out []rawEntry
+	for _, f := range zr.File {
+		if f.Method != zip.Deflate || !strings.HasSuffix(f.Name, suffix) {
+			continue
+		}
+		raw, err := f.OpenRaw()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		comp, err := io.ReadAll(raw)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, rawEntry{f.Name, comp, int(f.UncompressedSize64)})
+	}
+	return out
+}
 
 // TestInflateRealJars decodes every deflated entry of the Kotlin distribution's jars with
 // inflateInto and compares the bytes with the standard library's decoder.
@@ -24,33 +58,17 @@ func TestInflateRealJars(t *testing.T) {
 	var d inflater
 	entries := 0
 	for _, jar := range jars {
-		zr, err := zip.OpenReader(jar)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range zr.File {
-			if f.Method != zip.Deflate {
-				continue
-			}
-			raw, err := f.OpenRaw()
+		for _, e := range deflatedEntries(t, jar, "") {
+			want, err := io.ReadAll(flate.NewReader(bytes.NewReader(e.comp)))
 			if err != nil {
-				t.Fatal(err)
-			}
-			comp, err := io.ReadAll(raw)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := io.ReadAll(flate.NewReader(bytes.NewReader(comp)))
-			if err != nil {
-				t.Fatalf("%s %s: %v", jar, f.Name, err)
+				t.Fatalf("%s %s: %v", jar, e.name, err)
 			}
 			got := make([]byte, len(want))
-			if !d.inflateInto(got, comp) || !bytes.Equal(got, want) {
-				t.Fatalf("%s %s: inflateInto differs from compress/flate", filepath.Base(jar), f.Name)
+			if !d.inflateInto(got, e.comp) || !bytes.Equal(got, want) {
+				t.Fatalf("%s %s: inflateInto differs from compress/flate", filepath.Base(jar), e.name)
 			}
 			entries++
 		}
-		zr.Close()
 	}
 	t.Logf("%d entries of %d jars", entries, len(jars))
 }
@@ -58,31 +76,18 @@ func TestInflateRealJars(t *testing.T) {
 // BenchmarkInflateDecoders decodes the deflated class entries of kotlin-compiler.jar from memory
 // with inflateInto and with klauspost's stream decoder (the fallback), on one goroutine.
 func BenchmarkInflateDecoders(b *testing.B) {
-	zr, err := zip.OpenReader(kotlinLib(b, "kotlin-compiler.jar"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer zr.Close()
-	var comp [][]byte
-	var sizes []int
+	classes := deflatedEntries(b, kotlinLib(b, "kotlin-compiler.jar"), ".class")
 	var total int64
-	for _, f := range zr.File {
-		if f.Method != zip.Deflate || filepath.Ext(f.Name) != ".class" {
-			continue
-		}
-		raw, _ := f.OpenRaw()
-		c, _ := io.ReadAll(raw)
-		comp = append(comp, c)
-		sizes = append(sizes, int(f.UncompressedSize64))
-		total += int64(f.UncompressedSize64)
+	for _, e := range classes {
+		total += int64(e.size)
 	}
 	out := make([]byte, 1<<22)
 	b.Run("inflateInto", func(b *testing.B) {
 		b.SetBytes(total)
 		var d inflater
 		for b.Loop() {
-			for i, c := range comp {
-				if !d.inflateInto(out[:sizes[i]], c) {
+			for _, e := range classes {
+				if !d.inflateInto(out[:e.size], e.comp) {
 					b.Fatal("failed")
 				}
 			}
@@ -92,9 +97,9 @@ func BenchmarkInflateDecoders(b *testing.B) {
 		b.SetBytes(total)
 		f := &slurper{}
 		for b.Loop() {
-			for i, c := range comp {
-				f.comp = c
-				if err := f.inflateOnce(out[:sizes[i]]); err != nil {
+			for _, e := range classes {
+				f.comp = e.comp
+				if err := f.inflateOnce(out[:e.size]); err != nil {
 					b.Fatal(err)
 				}
 			}
