@@ -16,9 +16,8 @@ import (
 	"github.com/composestab/composestab/internal/escape"
 	"github.com/composestab/composestab/stability"
 
-	"github.com/mattn/go-isatty"
 	"github.com/spf13/pflag"
-	"golang.org/x/sys/unix"
+	"golang.org/x/term"
 )
 
 // Exit codes, decided here and nowhere else. Usage (2) is decided by the command line alone:
@@ -88,17 +87,19 @@ func outputWidth(w io.Writer) int {
 	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
 		return n
 	}
-	if f, ok := w.(*os.File); ok && isatty.IsTerminal(f.Fd()) {
-		if ws, err := unix.IoctlGetWinsize(int(f.Fd()), unix.TIOCGWINSZ); err == nil && ws.Col > 0 {
-			return int(ws.Col)
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if cols, _, err := term.GetSize(int(f.Fd())); err == nil && cols > 0 {
+			return cols
 		}
 	}
 	return 0
 }
 
+// isTTY reports whether w is a terminal (a console on Windows). A Cygwin or MSYS pty is a pipe
+// to Windows, so output there is treated as piped: plain text, no colour, no progress bar.
 func isTTY(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 const usage = `composestab — Compose stability of compiled classes
