@@ -12,9 +12,9 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"syscall"
 
 	"github.com/composestab/composestab/internal/par"
+	"github.com/composestab/composestab/internal/userfile"
 )
 
 // An Input is one opened .class file, class folder, jar/zip or AAR.
@@ -95,19 +95,7 @@ func (op *opener) done() (*Input, error) {
 	return op.in, errors.Join(op.errs...)
 }
 
-func notRegular(mode fs.FileMode) string {
-	switch {
-	case mode&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case mode&fs.ModeSocket != 0:
-		return "a socket"
-	case mode&fs.ModeDevice != 0, mode&fs.ModeCharDevice != 0:
-		return "a device"
-	case mode&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	}
-	return "not a regular file (mode " + mode.String() + ")"
-}
+func notRegular(mode fs.FileMode) string { return userfile.Describe(mode) }
 
 // Open opens a .class file, a folder of classes (searched recursively), a
 // .jar/.zip or an .aar. It returns the usable Input together with a joined
@@ -141,24 +129,16 @@ func (o InputOptions) Open(p string) (*Input, error) {
 	return in, err
 }
 
-// openRegular opens p for reading without blocking (a named pipe swapped in
-// after the Stat would otherwise wait for a writer) and checks that it is a
-// regular file.
+// openRegular opens p through the gate to the file system (userfile.Open: a
+// regular file only, never waiting on a named pipe), its refusal a
+// *FormatError like every other problem of an input.
 func openRegular(p string) (*os.File, error) {
-	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
+	f, _, err := userfile.Open(p)
+	var ue *userfile.Error
+	if errors.As(err, &ue) {
+		return nil, &FormatError{Path: p, Offset: -1, Msg: ue.Msg, Err: ue.Err}
 	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		f.Close()
-		return nil, &FormatError{Path: p, Offset: -1, Msg: notRegular(st.Mode()), Err: ErrNotRegular}
-	}
-	return f, nil
+	return f, err
 }
 
 // OpenArchive reads a jar, zip or (if name ends in ".aar") AAR from r. name is

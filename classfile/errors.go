@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/composestab/composestab/internal/userfile"
 )
 
 // Errors wrapped by the errors this package returns, for errors.Is.
@@ -14,8 +16,8 @@ var (
 
 	// ErrTooLarge is wrapped by the FormatError returned for an archive entry
 	// whose decompressed size exceeds the configured cap, and for a file larger
-	// than ReadRegularFile's max.
-	ErrTooLarge = errors.New("entry exceeds size limit")
+	// than its caller's limit (userfile.ErrTooLarge, the same value).
+	ErrTooLarge = userfile.ErrTooLarge
 
 	// ErrNestingTooDeep is wrapped by the FormatError returned for an archive
 	// nested deeper than the configured depth cap.
@@ -33,8 +35,9 @@ var (
 
 	// ErrNotRegular is wrapped by the FormatError for an input (or a file in a
 	// class folder) that is neither a regular file nor a directory: a named
-	// pipe, socket or device is refused without being opened.
-	ErrNotRegular = errors.New("not a regular file or directory")
+	// pipe, socket or device is refused without being opened (userfile.ErrNotRegular, the same
+	// value).
+	ErrNotRegular = userfile.ErrNotRegular
 
 	// ErrClassNotFound is returned (wrapped in a *NotFoundError) by
 	// Classpath.Class for a name no input defines.

@@ -9,8 +9,9 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
+
+	"github.com/composestab/composestab/internal/fixtures"
 )
 
 func statsAddUp(t *testing.T, in *Input) {
@@ -63,7 +64,7 @@ func TestMaxEntries(t *testing.T) {
 func TestNotRegular(t *testing.T) {
 	dir := t.TempDir()
 	pipe := filepath.Join(dir, "pipe.jar")
-	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+	if err := fixtures.MakeFIFO(pipe); err != nil {
 		t.Skip("no named pipes:", err)
 	}
 	if _, err := openInput(pipe); !errors.Is(err, ErrNotRegular) {
@@ -72,7 +73,7 @@ func TestNotRegular(t *testing.T) {
 	classes := filepath.Join(dir, "classes", "p")
 	os.MkdirAll(classes, 0o755)
 	os.WriteFile(filepath.Join(classes, "Min.class"), minimalClass(), 0o644)
-	syscall.Mkfifo(filepath.Join(classes, "Pipe.class"), 0o644)
+	fixtures.MakeFIFO(filepath.Join(classes, "Pipe.class"))
 	os.Symlink("..", filepath.Join(classes, "loop"))
 	os.Symlink("Pipe.class", filepath.Join(classes, "Link.class"))
 	in, err := openInput(filepath.Join(dir, "classes"))

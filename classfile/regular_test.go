@@ -8,63 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 )
-
-// TestReadRegularFile: a regular file within the limit is read; a larger
-// one, a named pipe (without a writer: it must not block), a device and a
-// folder are refused with typed errors naming the path.
-func TestReadRegularFile(t *testing.T) {
-	dir := t.TempDir()
-	small := filepath.Join(dir, "baseline.json")
-	os.WriteFile(small, []byte(`{"x":1}`), 0o644)
-	pipe := filepath.Join(dir, "pipe.json")
-	havePipe := syscall.Mkfifo(pipe, 0o644) == nil
-	for _, tc := range []struct {
-		name, path string
-		max        int64
-		want       string // the content, or "" for an error
-		is         error
-		msg        string
-	}{
-		{"within the limit", small, 7, `{"x":1}`, nil, ""},
-		{"empty", os.DevNull, 0, "", ErrNotRegular, "a device"},
-		{"one byte over", small, 6, "", ErrTooLarge, "larger than the limit of 6 bytes"},
-		{"folder", dir, 1 << 20, "", ErrNotRegular, "not a regular file"},
-		{"named pipe", pipe, 1 << 20, "", ErrNotRegular, "a named pipe"},
-		{"missing", filepath.Join(dir, "none"), 1 << 20, "", fs.ErrNotExist, "no such file"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if tc.path == pipe && !havePipe {
-				t.Skip("no named pipes")
-			}
-			done := make(chan struct{})
-			var data []byte
-			var err error
-			go func() { data, err = ReadRegularFile(tc.path, tc.max); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(10 * time.Second):
-				t.Fatal("blocked")
-			}
-			if tc.is == nil {
-				if err != nil || string(data) != tc.want {
-					t.Fatalf("%q, %v", data, err)
-				}
-				return
-			}
-			if data != nil || !errors.Is(err, tc.is) || !strings.Contains(err.Error(), tc.path) || !strings.Contains(err.Error(), tc.msg) {
-				t.Fatalf("%q, %v; want %v mentioning %q", data, err, tc.is, tc.msg)
-			}
-			var fe *FormatError
-			if tc.is != fs.ErrNotExist && (!errors.As(err, &fe) || fe.Path != tc.path) {
-				t.Errorf("%#v, want a *FormatError for %s", err, tc.path)
-			}
-		})
-	}
-}
 
 // TestUnreadableFolder: a sub-folder (or the folder itself, or its manifest)
 // that cannot be read is an error for the input naming it, never a silent

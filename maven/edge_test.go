@@ -8,7 +8,10 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/composestab/composestab/internal/fixtures"
+	"github.com/composestab/composestab/internal/userfile"
 	"github.com/composestab/composestab/maven"
 )
 
@@ -99,5 +102,78 @@ func TestResolveEdgeCases(t *testing.T) {
 	// A POM that is its own parent does not loop.
 	if res, err := r.Resolve(context.Background(), maven.Coordinate{Group: "g", Artifact: "selfparent", Version: "1"}); err != nil || len(res.Roots[0].Files) != 1 {
 		t.Errorf("selfparent: %v", err)
+	}
+}
+
+// TestMetadataThroughTheGate: a POM or .module file larger than MaxMetadataSize, or a named pipe
+// in its place, is a problem of its coordinate, refused at once (never read whole, never waited
+// on), and resolution goes on.
+func TestMetadataThroughTheGate(t *testing.T) {
+	repo := writeRepo(t, map[string]string{
+		"g:app:1/app-1.pom": pom("g", "app", "1", `<dependencies>
+			<dependency><groupId>g</groupId><artifactId>huge</artifactId><version>1</version></dependency>
+			<dependency><groupId>g</groupId><artifactId>hugemodule</artifactId><version>1</version></dependency>
+			<dependency><groupId>g</groupId><artifactId>pipe</artifactId><version>1</version></dependency>
+			</dependencies>`),
+		"g:app:1/app-1.jar":               "jar",
+		"g:huge:1/huge-1.jar":             "jar",
+		"g:hugemodule:1/hugemodule-1.pom": pom("g", "hugemodule", "1", ""),
+		"g:hugemodule:1/hugemodule-1.jar": "jar",
+	})
+	// Sparse: the size says too large before a byte is read.
+	for _, name := range []string{"g/huge/1/huge-1.pom", "g/hugemodule/1/hugemodule-1.module"} {
+		f, err := os.Create(filepath.Join(repo.Dir, filepath.FromSlash(name)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Truncate(maven.MaxMetadataSize + 1)
+		f.Close()
+	}
+	// A pipe is no metadata file: the coordinate is missing, as when nothing is there.
+	var wantMissing []string
+	os.MkdirAll(filepath.Join(repo.Dir, "g", "pipe", "1"), 0o755)
+	if err := fixtures.MakeFIFO(filepath.Join(repo.Dir, "g", "pipe", "1", "pipe-1.pom")); err == nil {
+		wantMissing = append(wantMissing, "not in any repository: g:pipe:1 (needed by g:app:1)")
+	}
+	done := make(chan struct{})
+	var res *maven.Resolution
+	var err error
+	go func() {
+		res, err = (&maven.Resolver{Repos: []maven.Repo{repo}}).Resolve(context.Background(), maven.Coordinate{Group: "g", Artifact: "app", Version: "1"})
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("resolution blocked")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range res.Problems {
+		var me *maven.MetadataError
+		if !errors.As(p, &me) {
+			t.Errorf("problem %v", p)
+			continue
+		}
+		got = append(got, p.Error())
+		if !errors.Is(p, userfile.ErrTooLarge) {
+			t.Errorf("%v is no ErrTooLarge", p)
+		}
+	}
+	want := []string{
+		"g:huge:1: " + filepath.Join(repo.Dir, "g", "huge", "1", "huge-1.pom") + ": larger than the limit of 16777216 bytes",
+		"g:hugemodule:1: " + filepath.Join(repo.Dir, "g", "hugemodule", "1", "hugemodule-1.module") + ": larger than the limit of 16777216 bytes",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("problems\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var missing []string
+	for _, m := range res.Missing {
+		missing = append(missing, m.String())
+	}
+	if !reflect.DeepEqual(missing, wantMissing) {
+		t.Errorf("missing %q, want %q", missing, wantMissing)
 	}
 }

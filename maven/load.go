@@ -2,9 +2,10 @@ package maven
 
 import (
 	"fmt"
-	"os"
 	"path"
 	"strings"
+
+	"github.com/composestab/composestab/internal/userfile"
 )
 
 // NotFoundError reports a coordinate that no repository holds.
@@ -32,7 +33,8 @@ type MetadataError struct {
 }
 
 func (e *MetadataError) Error() string {
-	return e.Coordinate.String() + ": " + e.File + ": " + e.Err.Error()
+	// The file system's errors name the file already.
+	return e.Coordinate.String() + ": " + e.File + ": " + strings.TrimPrefix(e.Err.Error(), e.File+": ")
 }
 
 func (e *MetadataError) Unwrap() error { return e.Err }
@@ -113,10 +115,15 @@ func (r *Resolver) findFile(c Coordinate, name, sha1 string) (string, Repo) {
 	return "", Repo{}
 }
 
+// MaxMetadataSize is the largest POM or Gradle module file read. A cache is data from wherever
+// the user points: real metadata files are kilobytes, so a file of many megabytes is not one,
+// and reading it whole would cost what the file wants.
+const MaxMetadataSize = 16 << 20
+
 // fromModule fills comp from a .module file; false means the file is unusable and the POM
 // should be read instead.
 func (r *Resolver) fromModule(comp *component, repo Repo, file string, asPlatform bool) bool {
-	data, err := os.ReadFile(file)
+	data, err := userfile.ReadFile(file, MaxMetadataSize)
 	if err == nil {
 		var m *ModuleMetadata
 		if m, err = ParseModuleMetadata(data); err == nil {
@@ -256,7 +263,7 @@ func (r *Resolver) effectivePOM(c Coordinate, file string, depth int, seen map[C
 			return e
 		}
 	}
-	data, err := os.ReadFile(file)
+	data, err := userfile.ReadFile(file, MaxMetadataSize)
 	var p *POM
 	if err == nil {
 		p, err = ParsePOM(data)

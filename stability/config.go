@@ -10,9 +10,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/composestab/composestab/internal/escape"
+	"github.com/composestab/composestab/internal/userfile"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/internal/escape"
 )
 
 // Matcher is one pattern of a stability configuration file, compiled as the compiler's
@@ -500,18 +500,18 @@ func LoadConfig(paths ...string) (*Config, error) {
 // readConfigFile reads one configuration file; the error is a *ConfigError in the compiler's
 // words where it has them.
 func readConfigFile(p string) ([]byte, error) {
-	data, err := classfile.ReadRegularFile(p, maxConfigSize)
+	data, err := userfile.ReadFile(p, maxConfigSize)
 	if err == nil {
 		return data, nil
 	}
 	msg := "Stability configuration file not found at " + p // the compiler's words
 	if !errors.Is(err, fs.ErrNotExist) {
 		// Both errors name the path, which the ConfigError prints already.
-		var fe *classfile.FormatError
+		var ue *userfile.Error
 		var pe *fs.PathError
 		switch {
-		case errors.As(err, &fe):
-			msg = "the stability configuration file is " + fe.Msg
+		case errors.As(err, &ue):
+			msg = "the stability configuration file is " + ue.Msg
 		case errors.As(err, &pe):
 			msg = "cannot read the stability configuration file: " + pe.Err.Error()
 		default:

@@ -10,11 +10,11 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/internal/fixtures"
 )
 
 // TestConfigAgainstCompiler replays testdata/config/cases.txt and compares every decision with
@@ -238,7 +238,7 @@ func TestLoadConfigErrors(t *testing.T) {
 // TestLoadConfigFIFO: a named pipe with no writer is refused at once, not read forever.
 func TestLoadConfigFIFO(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "stability.conf")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := fixtures.MakeFIFO(fifo); err != nil {
 		t.Skipf("no named pipes here: %v", err)
 	}
 	done := make(chan error, 1)

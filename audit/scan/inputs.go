@@ -3,7 +3,6 @@ package scan
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"syscall"
 
 	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/internal/userfile"
 )
 
 // inputSkips counts the class entries of the reported inputs that never reach the universe: those
@@ -82,8 +82,8 @@ type Discovery struct {
 
 // FindInputs is Discover's inputs: the jars, AARs, class-folder roots and lone class files that
 // paths name or hold.
-func FindInputs(paths []string) ([]string, error) {
-	d, err := Discover(paths)
+func FindInputs(paths []string, limits classfile.Limits) ([]string, error) {
+	d, err := Discover(paths, limits)
 	if err != nil {
 		return nil, err
 	}
@@ -107,10 +107,17 @@ func FindInputs(paths []string) ([]string, error) {
 //   - symbolic links to folders and jars are followed; one that leads back into a folder that
 //     contains it is an ErrLinkLoop; a folder reached twice is read once.
 //
+// A class file is read to find its root within limits (zero fields mean the defaults), and
+// through the one gate to the file system: a named pipe named X.class is refused at once and
+// then reported as an input of its own, never waited on.
+//
 // The error, a join of *InputError, is non-nil when a path is missing or any part of a searched
 // folder could not be searched; the Discovery then holds what was found.
-func Discover(paths []string) (*Discovery, error) {
-	f := &finder{}
+func Discover(paths []string, limits classfile.Limits) (*Discovery, error) {
+	if limits.MaxEntrySize <= 0 {
+		limits.MaxEntrySize = classfile.DefaultMaxEntrySize
+	}
+	f := &finder{limits: limits}
 	var empty []string
 	for _, p := range paths {
 		n, errs := len(f.found)+len(f.superseded), len(f.errs)
@@ -148,6 +155,8 @@ type finder struct {
 	found      []foundInput
 	superseded []Superseded
 	errs       []error
+	// limits are the scan's: a class file is read to find its root only within them.
+	limits classfile.Limits
 	// seen holds the canonical paths of the folders and files one PATH's walk reached, so that a
 	// link to something already walked is not read twice.
 	seen map[string]bool
@@ -331,7 +340,7 @@ func (f *finder) walk(s *search, dir, canon, name string, rel []string) int {
 			if f.seen[c.canon] {
 				continue
 			}
-			root := rootDepth(c.path, append(rel, c.name))
+			root := rootDepth(c.path, append(rel, c.name), f.limits)
 			switch {
 			case root == depth:
 				f.addRoot(dir, canon, mark)
@@ -445,8 +454,8 @@ func (f *finder) gradleBuild(dir, canon string) {
 // rootDepth returns the depth below the search's base of the class-folder root that the class
 // file p, at rel below the base, names: its path must end with its class name. -1 when it does
 // not, the root would be above the base, or the class cannot be read (opening it says why).
-func rootDepth(p string, rel []string) int {
-	name, err := className(p)
+func rootDepth(p string, rel []string, limits classfile.Limits) int {
+	name, err := className(p, limits)
 	if err != nil || name == "" {
 		return -1
 	}
@@ -467,22 +476,14 @@ func rootDepth(p string, rel []string) int {
 	return len(rel) - len(parts)
 }
 
-// className reads the class a class file defines, reading at most classfile's default entry
-// size.
-func className(p string) (string, error) {
-	file, err := os.Open(p)
+// className reads the class a class file defines, through the gate to the file system (a named
+// pipe is refused at once, never waited on) and no further than the entry-size limit.
+func className(p string, limits classfile.Limits) (string, error) {
+	data, err := userfile.ReadFile(p, limits.MaxEntrySize)
 	if err != nil {
 		return "", err
 	}
-	defer file.Close()
-	data, err := io.ReadAll(io.LimitReader(file, classfile.DefaultMaxEntrySize+1))
-	if err != nil {
-		return "", err
-	}
-	if len(data) > classfile.DefaultMaxEntrySize {
-		return "", errors.New("class file too large")
-	}
-	c, err := classfile.ParseWithOptions(data, classfile.ParseOptions{SkipCode: true})
+	c, err := classfile.ParseWithOptions(data, classfile.ParseOptions{SkipCode: true, MaxNesting: limits.MaxNesting})
 	if err != nil {
 		return "", err
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/fixtures"
 )
 
@@ -361,7 +362,7 @@ func TestDiscover(t *testing.T) {
 					paths = append(paths, filepath.Join(root, filepath.FromSlash(p)))
 				}
 			}
-			d, err := Discover(paths)
+			d, err := Discover(paths, classfile.Limits{})
 			if got := rel(root, d.Inputs); !slices.Equal(got, tt.want) {
 				t.Errorf("inputs %q, want %q", got, tt.want)
 			}
@@ -388,7 +389,7 @@ func TestDiscover(t *testing.T) {
 			if got := rel(root, []string{ie.Path})[0]; got != tt.errPath {
 				t.Errorf("error names %q, want %q", got, tt.errPath)
 			}
-			if _, ferr := FindInputs(paths); ferr == nil {
+			if _, ferr := FindInputs(paths, classfile.Limits{}); ferr == nil {
 				t.Errorf("FindInputs: no error")
 			}
 		})
@@ -419,14 +420,14 @@ func TestFindInputsIdempotent(t *testing.T) {
 	for name, parts := range layouts {
 		t.Run(name, func(t *testing.T) {
 			root := build(t, parts...)
-			first, err := FindInputs([]string{root})
+			first, err := FindInputs([]string{root}, classfile.Limits{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if len(first) == 0 {
 				t.Fatal("nothing found")
 			}
-			again, err := FindInputs(first)
+			again, err := FindInputs(first, classfile.Limits{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -30,7 +30,7 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	inputs, err := FindInputs(opts.Inputs)
+	inputs, err := FindInputs(opts.Inputs, opts.Limits)
 	if err != nil {
 		return nil, err
 	}

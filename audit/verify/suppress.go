@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/internal/userfile"
+
 	"github.com/composestab/composestab/stability"
 )
 
@@ -42,7 +43,7 @@ func ParseSuppression(source, s string) (Suppression, error) {
 // ReadSuppressions reads a suppression file: one RULE:PATTERN a line; blank lines and lines
 // starting with // or # are ignored, as is anything after // on a line.
 func ReadSuppressions(path string) ([]Suppression, error) {
-	data, err := classfile.ReadRegularFile(path, 64<<20) // never a pipe that blocks
+	data, err := userfile.ReadFile(path, 64<<20) // never a pipe that blocks
 	if err != nil {
 		return nil, err
 	}

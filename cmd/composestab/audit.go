@@ -148,7 +148,7 @@ func scanOptions(s *streams, o *auditOptions, paths []string, nonPublic bool) (s
 			return scan.Options{}, usageErrorf("--package: %v", err)
 		}
 	}
-	paths, classpath, err := o.repos.expand(s, o.quiet, paths, o.classpath)
+	paths, classpath, err := o.repos.expand(s, o.quiet, o.limits, paths, o.classpath)
 	if err != nil {
 		return scan.Options{}, err
 	}

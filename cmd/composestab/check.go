@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/composestab/composestab/internal/userfile"
+
 	"github.com/composestab/composestab/audit/baseline"
 	"github.com/composestab/composestab/audit/diff"
-	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/english"
 )
 
@@ -82,7 +83,7 @@ func runCheck(s *streams, args []string) error {
 // unreadable input.
 func readBaseline(path string) (*baseline.Baseline, error) {
 	// A named pipe or a device would block or never end: refused, as is a file over 256 MiB.
-	data, err := classfile.ReadRegularFile(path, 256<<20)
+	data, err := userfile.ReadFile(path, 256<<20)
 	if err != nil {
 		return nil, &exitError{code: exitUnreadable, msg: err.Error()}
 	}

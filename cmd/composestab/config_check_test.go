@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/composestab/composestab/internal/fixtures"
@@ -181,7 +180,7 @@ func TestMergedConfigRoundTrip(t *testing.T) {
 func TestVerifyConfigUnreadable(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.conf")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := fixtures.MakeFIFO(fifo); err != nil {
 		t.Skip(err)
 	}
 	jar := fixtureJar(t, "cfgapp")

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/composestab/composestab/audit/scan"
+	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/english"
 	"github.com/composestab/composestab/internal/escape"
 
@@ -119,7 +120,7 @@ func listedCoordinate(parts []string) bool {
 // (scan.Discover): a folder becomes the jars, AARs and class folders it holds. What no
 // repository holds, what discovery leaves out and what holds nothing are said on stderr, unless
 // quiet; a missing path is an error.
-func (r *repoOptions) expand(s *streams, quiet bool, inputs, classpath []string) ([]string, []string, error) {
+func (r *repoOptions) expand(s *streams, quiet bool, limits classfile.Limits, inputs, classpath []string) ([]string, []string, error) {
 	cp := splitList(classpath)
 	var roots []maven.Coordinate
 	for _, list := range [][]string{inputs, cp} {
@@ -156,11 +157,11 @@ func (r *repoOptions) expand(s *streams, quiet bool, inputs, classpath []string)
 	}
 	var err error
 	if len(inputs) > 0 {
-		if inputs, err = discover(s, quiet, "", inputs); err != nil {
+		if inputs, err = discover(s, quiet, limits, "", inputs); err != nil {
 			return nil, nil, err
 		}
 	}
-	if cp, err = discover(s, quiet, "--classpath: ", cp); err != nil {
+	if cp, err = discover(s, quiet, limits, "--classpath: ", cp); err != nil {
 		return nil, nil, err
 	}
 	seen := map[string]bool{}
@@ -181,8 +182,8 @@ func (r *repoOptions) expand(s *streams, quiet bool, inputs, classpath []string)
 // that holds a broken link or a link loop, is an error joining an *scan.InputError for each
 // (what prefixes each message); the jars and AARs a Gradle build folder's class folders supersede, and
 // the paths that hold nothing, are said on stderr unless quiet.
-func discover(s *streams, quiet bool, what string, paths []string) ([]string, error) {
-	d, err := scan.Discover(paths)
+func discover(s *streams, quiet bool, limits classfile.Limits, what string, paths []string) ([]string, error) {
+	d, err := scan.Discover(paths, limits)
 	if err != nil {
 		// Each *scan.InputError stays reachable with errors.As; exitCode makes any such error
 		// exit 3, unreadable.

@@ -5,9 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/composestab/composestab/internal/fixtures"
 )
 
 // clinitClass is a class whose <clinit> ORs reads of p/X.$stable into its own $stable, n times:
@@ -78,16 +79,25 @@ func TestCraftedInputs(t *testing.T) {
 	}
 }
 
-// TestFIFOInputs: a named pipe as --baseline, --config or --suppressions is refused at once,
-// never read until someone writes to it.
+// TestFIFOInputs: a named pipe as --baseline, --config or --suppressions, or as a .class file
+// in a searched folder (an input's or a --classpath entry's), is refused at once, never read
+// until someone writes to it.
 func TestFIFOInputs(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "pipe")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+	if err := fixtures.MakeFIFO(fifo); err != nil {
 		t.Skip("no named pipes here:", err)
 	}
 	lib := fixtureJar(t, "libv1")
+	// A searched folder whose only class file is a pipe: finding the class folder's root reads
+	// each class file's name, through the same gate.
+	searched := filepath.Join(t.TempDir(), "project")
+	os.MkdirAll(filepath.Join(searched, "a", "b"), 0o755)
+	if err := fixtures.MakeFIFO(filepath.Join(searched, "a", "b", "X.class")); err != nil {
+		t.Fatal(err)
+	}
 	for _, args := range [][]string{
 		{"check", "--baseline", fifo, lib}, {"audit", "--config", fifo, lib}, {"verify", "--suppressions", fifo, lib},
+		{"audit", "--classpath", lib, searched}, {"audit", "--classpath", searched, lib},
 	} {
 		t.Run(args[0]+" "+args[1], func(t *testing.T) {
 			code, _, errOut := runCLITimeout(t, args...)

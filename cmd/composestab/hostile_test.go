@@ -14,7 +14,6 @@ import (
 	"runtime"
 	"sort"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 
@@ -273,7 +272,7 @@ var hostileCases = []hostileCase{
 	{"200 000 entries", generated("many.jar", writeMany), []string{
 		"\tthe archive has 200000 entries, more than the limit of 100000 (Limits.MaxEntries); none is read"}},
 	{"named pipe", generated("pipe.jar", func(t testing.TB, p string) {
-		if err := syscall.Mkfifo(p, 0o644); err != nil {
+		if err := fixtures.MakeFIFO(p); err != nil {
 			t.Skip("no named pipes:", err)
 		}
 	}), []string{"\ta named pipe"}},
