@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/composestab/composestab/internal/fixtures"
 )
 
 // dupClass is class p.Dup whose static final String WHICH is which.
@@ -99,10 +101,8 @@ func TestDuplicateEntryMatchesJDK(t *testing.T) {
 		t.Errorf("classpath: %v", err)
 	}
 
-	java, err := exec.LookPath("java")
-	if err != nil || testing.Short() {
-		t.Skip("java not installed, or -short: the recorded answer only")
-	}
+	fixtures.SkipUnlessLong(t, "asks a JVM which of two duplicate entries it loads; the recorded answer was checked above")
+	java := fixtures.NeedTool(t, "java")
 	p := filepath.Join(t.TempDir(), "dup.jar")
 	if err := os.WriteFile(p, jar, 0o644); err != nil {
 		t.Fatal(err)

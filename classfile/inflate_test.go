@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/composestab/composestab/internal/fixtures"
 	kflate "github.com/klauspost/compress/flate"
 )
 
@@ -48,13 +49,8 @@ func deflatedEntries(tb testing.TB, jar, suffix string) []rawEntry {
 // TestInflateRealJars decodes every deflated entry of the Kotlin distribution's jars with
 // inflateInto and compares the bytes with the standard library's decoder.
 func TestInflateRealJars(t *testing.T) {
-	if testing.Short() {
-		t.Skip("slow")
-	}
-	jars, _ := filepath.Glob(filepath.Join(kotlinHome(), "lib", "*.jar"))
-	if len(jars) == 0 {
-		t.Skip("no Kotlin distribution")
-	}
+	fixtures.SkipUnlessLong(t, "inflates the 44 000 entries of the Kotlin distribution twice")
+	jars, _ := filepath.Glob(filepath.Join(fixtures.NeedKotlin(t), "lib", "*.jar"))
 	var d inflater
 	entries := 0
 	for _, jar := range jars {

@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/composestab/composestab/internal/fixtures"
 )
 
 var javapInsn = regexp.MustCompile(`^\s+(\d+): ([a-z][a-z0-9_]*)`)
@@ -18,10 +20,7 @@ var javapInsn = regexp.MustCompile(`^\s+(\d+): ([a-z][a-z0-9_]*)`)
 // lines for every instruction, in output order.
 func javapListing(t *testing.T, files []string) []string {
 	t.Helper()
-	javap, err := exec.LookPath("javap")
-	if err != nil {
-		t.Skip("javap not installed")
-	}
+	javap := fixtures.NeedTool(t, "javap")
 	out, err := exec.Command(javap, append([]string{"-c", "-p"}, files...)...).Output()
 	if err != nil {
 		t.Fatalf("javap: %v", err)
@@ -89,9 +88,7 @@ func TestAgainstJavapFixtures(t *testing.T) {
 
 // TestAgainstJavapStdlib does the same for a slice of kotlin-stdlib.jar.
 func TestAgainstJavapStdlib(t *testing.T) {
-	if testing.Short() {
-		t.Skip("slow")
-	}
+	fixtures.SkipUnlessLong(t, "javap over a slice of kotlin-stdlib.jar")
 	in, err := openInput(kotlinLib(t, "kotlin-stdlib.jar"))
 	if err != nil {
 		t.Fatal(err)

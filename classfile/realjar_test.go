@@ -19,9 +19,7 @@ func kotlinHome() string { home, _ := fixtures.KotlinHome(); return home }
 // TestRealJars parses every class of the big Kotlin jars, including the
 // decoded instructions of every method.
 func TestRealJars(t *testing.T) {
-	if testing.Short() {
-		t.Skip("slow")
-	}
+	fixtures.SkipUnlessLong(t, "parses every class and instruction of three Kotlin jars")
 	for _, jar := range []string{"kotlin-stdlib.jar", "kotlinx-coroutines-core-jvm.jar", "kotlin-compiler.jar"} {
 		t.Run(jar, func(t *testing.T) {
 			p := kotlinLib(t, jar)
@@ -104,10 +102,8 @@ func exercise(c *Class, methods, insns *atomic.Int64) error {
 // TestRealJarsValidate: every jar of the Kotlin distribution opens with no error under the
 // default limits, and its class entries add up.
 func TestRealJarsValidate(t *testing.T) {
-	jars, _ := filepath.Glob(filepath.Join(kotlinHome(), "lib", "*.jar"))
-	if len(jars) == 0 || testing.Short() {
-		t.Skip("Kotlin distribution not available, or -short")
-	}
+	fixtures.SkipUnlessLong(t, "opens every jar of the Kotlin distribution")
+	jars, _ := filepath.Glob(filepath.Join(fixtures.NeedKotlin(t), "lib", "*.jar"))
 	for _, p := range jars {
 		in, err := openInput(p)
 		if err != nil {

@@ -148,7 +148,7 @@ func TestGoldens(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			jar, skip := goldenJar(name)
 			if skip {
-				t.Skipf("%s not installed", jar)
+				fixtures.NoOracle(t, "%s not installed", jar)
 			}
 			wantNames, want := readGolden(t, golden)
 			got := map[string]string{}
@@ -215,13 +215,8 @@ func firstDiff(want, got string) string {
 // distribution's jars (kotlin-compiler.jar holds ~17,500 classes with
 // metadata), strictly, and requires zero errors.
 func TestDecodeDistributionJars(t *testing.T) {
-	lib := kotlinLib()
-	if _, err := os.Stat(filepath.Join(lib, "kotlin-compiler.jar")); err != nil {
-		t.Skipf("Kotlin distribution not installed: %v", err)
-	}
-	if testing.Short() {
-		t.Skip("decodes ~40,000 classes")
-	}
+	fixtures.SkipUnlessLong(t, "decodes ~40,000 classes")
+	lib := filepath.Dir(fixtures.KotlinLib(t, "kotlin-compiler.jar"))
 	jars, _ := filepath.Glob(filepath.Join(lib, "*.jar"))
 	for _, jar := range jars {
 		t.Run(filepath.Base(jar), func(t *testing.T) {

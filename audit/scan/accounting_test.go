@@ -26,9 +26,9 @@ func TestEveryEntryAccounted(t *testing.T) {
 	for _, m := range mods {
 		jars = append(jars, m.Jar())
 	}
-	if home, ok := fixtures.KotlinHome(); ok {
+	if fixtures.Long() {
 		for _, n := range []string{"kotlin-stdlib.jar", "kotlinx-coroutines-core-jvm.jar", "kotlin-reflect.jar"} {
-			jars = append(jars, filepath.Join(home, "lib", n))
+			jars = append(jars, fixtures.KotlinLib(t, n))
 		}
 	}
 	for _, jar := range jars {

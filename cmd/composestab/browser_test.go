@@ -14,22 +14,17 @@ import (
 	"github.com/composestab/composestab/internal/fixtures"
 )
 
-// chromium finds headless Chromium. Without it the browser tests skip, except where
-// COMPOSESTAB_BROWSER=1 (set by .ci/run after installing Debian's chromium) says they must run.
+// chromium finds headless Chromium. The browser tests are long ones; without Chromium they skip,
+// except where oracles are required (CI, whose .ci/run installs Debian's chromium).
 func chromium(t *testing.T) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("the browser tests are not short")
-	}
+	fixtures.SkipUnlessLong(t, "the page in headless Chromium")
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p
 		}
 	}
-	if os.Getenv("COMPOSESTAB_BROWSER") == "1" {
-		t.Fatal("COMPOSESTAB_BROWSER=1 but no chromium on PATH")
-	}
-	t.Skip("no chromium on PATH (apt-get install chromium; .ci/run does)")
+	fixtures.NoOracle(t, "no chromium on PATH (apt-get install chromium)")
 	return ""
 }
 

@@ -19,8 +19,8 @@ type roundTripInput struct {
 	classpath []string
 }
 
-// roundTripInputs is every fixture jar — each module with and without its classpath, and each
-// module compiled by each of the 17 releases — and, when present, the Kotlin distribution's jars.
+// roundTripInputs is every fixture jar, each module with and without its classpath; in the long
+// loop also each module compiled by each of the 17 releases and the Kotlin distribution's jars.
 func roundTripInputs(t *testing.T) []roundTripInput {
 	t.Helper()
 	mods, err := fixtures.Modules()
@@ -33,6 +33,9 @@ func roundTripInputs(t *testing.T) []roundTripInput {
 			roundTripInput{m.Name, m.Jar(), m.Classpath()},
 			roundTripInput{m.Name + "/alone", m.Jar(), nil})
 	}
+	if !fixtures.Long() {
+		return out
+	}
 	versions, err := fixtures.CompilerVersions()
 	if err != nil {
 		t.Fatal(err)
@@ -43,23 +46,14 @@ func roundTripInputs(t *testing.T) []roundTripInput {
 			out = append(out, roundTripInput{v + "/" + filepath.Base(j), j, append(jars, fixtures.RuntimeStubJar())})
 		}
 	}
-	if home, ok := fixtures.KotlinHome(); ok && !testing.Short() {
-		for _, name := range []string{"kotlin-stdlib.jar", "kotlinx-coroutines-core-jvm.jar", "kotlin-reflect.jar"} {
-			if j := filepath.Join(home, "lib", name); fileExists(j) {
-				out = append(out, roundTripInput{name, j, nil})
-			}
-		}
+	for _, name := range []string{"kotlin-stdlib.jar", "kotlinx-coroutines-core-jvm.jar", "kotlin-reflect.jar"} {
+		out = append(out, roundTripInput{name, fixtures.KotlinLib(t, name), nil})
 	}
 	return out
 }
 
 // regexpInputs is the comment naming the inputs, which a baseline read back does not keep.
 var regexpInputs = regexp.MustCompile(`(?m)^# Inputs: .*\n`)
-
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
-}
 
 // TestDumpCheckRoundTrip is the property the README's CI workflow stands on: for every input,
 // `dump > FILE` then `check --baseline FILE` on the same inputs exits 0 with no change at all,
