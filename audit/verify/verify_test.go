@@ -376,6 +376,13 @@ func TestVerifySuppress(t *testing.T) {
 	if _, err := ReadSuppressions(file); err == nil || !strings.Contains(err.Error(), "suppressions.txt:2") {
 		t.Errorf("bad file: %v", err)
 	}
+	// A file saved on Windows reads the same: CRLF line ends are line ends, not pattern text.
+	if err := os.WriteFile(file, []byte("// reviewed\r\nstable-claim-unproven:pverify.**   // immutable in practice\r\n\r\nnot-compose:pverify.nc.NcOuter\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if crlf, err := ReadSuppressions(file); err != nil || len(crlf) != 2 || crlf[0].Pattern != "pverify.**" || crlf[1].Pattern != "pverify.nc.NcOuter" {
+		t.Errorf("CRLF file: %+v, %v", crlf, err)
+	}
 	if _, err := Verify(&scan.Report{}, Options{Suppress: []Suppression{{Rule: "nope", Pattern: "a.B", Source: "x"}}}); err == nil {
 		t.Error("unknown rule accepted")
 	}
