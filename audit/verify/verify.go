@@ -194,11 +194,11 @@ func Verify(rep *scan.Report, opts Options) (*Report, error) {
 		if s.Rule != "*" && ruleSeverity(s.Rule) == "" {
 			return nil, fmt.Errorf("%s: unknown rule %q", s.Source, s.Rule)
 		}
-		cfg, err := stability.ParseConfig(s.Source, []byte(s.Pattern))
+		c, err := compile(s)
 		if err != nil {
 			return nil, err
 		}
-		suppress = append(suppress, compiledSuppression{s.Rule, s.Pattern, cfg})
+		suppress = append(suppress, c)
 	}
 	vf := newVerifier(rep)
 	usesCompose := false
@@ -434,17 +434,10 @@ func (vf *verifier) unstableAnyway(r *stability.ClassResult) bool {
 	return false
 }
 
-// compiledSuppression is a Suppression with its pattern parsed.
-type compiledSuppression struct {
-	rule, text string
-	cfg        *stability.Config
-}
-
 // suppressed reports that a suppression drops a finding of rule on the named class.
 func suppressed(suppress []compiledSuppression, rule, name string) bool {
 	for _, s := range suppress {
-		// A configuration finding's name is a pattern, which the suppression may repeat as is.
-		if (s.rule == "*" || s.rule == rule) && (s.cfg.Match(name) != nil || s.text == name) {
+		if s.matches(rule, name) {
 			return true
 		}
 	}
