@@ -52,7 +52,10 @@ type page struct {
 	Errors   []string
 	// Skipped says which class entries were not reported, by reason ("3 file-facade, ...").
 	Skipped string
-	Footer  string
+	// Footer is the summary's text; FooterLines its lines, each made printable, as the page
+	// shows them.
+	Footer      string
+	FooterLines []string
 	// WhyJSON is every row's reasons, one array per row with reasons: JSON, whose encoder
 	// escapes <, > and & so that no string can end the script element.
 	WhyJSON template.JS
@@ -205,7 +208,10 @@ func (p *page) write(w io.Writer) error {
 	whys := [][]string{}
 	clean(&p.Title)
 	clean(&p.Subtitle)
-	clean(&p.Footer)
+	p.FooterLines = strings.Split(strings.TrimRight(p.Footer, "\n"), "\n")
+	for i := range p.FooterLines {
+		clean(&p.FooterLines[i])
+	}
 	clean(&p.Skipped)
 	for i := range p.Errors {
 		clean(&p.Errors[i])
@@ -471,7 +477,7 @@ const pageHTML = `{{define "cell"}}{{if .Links}}{{range .Links}}<span class="par
 {{end}}</tbody></table></section>
 {{end}}
 {{if .Errors}}<section id="errors"><h2>Errors <span class="count">({{len .Errors}})</span></h2><ul>{{range .Errors}}<li>{{.}}</li>{{end}}</ul></section>{{end}}
-<footer>{{.Footer}}</footer>
+<footer>{{range .FooterLines}}<div>{{.}}</div>{{end}}</footer>
 <script type="application/json" id="why">{{.WhyJSON}}</script>
 <script>{{.JS}}</script>
 </body>
