@@ -398,7 +398,9 @@ func (e *ConfigError) Error() string {
 		b.WriteString(escape.Text(e.Msg))
 		return b.String()
 	}
-	if e.Line > 0 {
+	// A flag's pattern (Path --package, --suppress, …) is no file: no line, and the compiler
+	// never sees it.
+	if e.Line > 0 && !strings.HasPrefix(e.Path, "--") {
 		b.WriteString("Error parsing stability configuration file on line ")
 		b.WriteString(strconv.Itoa(e.Line))
 		if e.Column > 0 {

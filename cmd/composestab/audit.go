@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/composestab/composestab/audit/output"
@@ -73,14 +74,22 @@ func runAudit(s *streams, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if o.format == "" {
+	explicit := o.format != ""
+	if !explicit {
 		o.format = "text"
-		if s.outTTY {
-			o.format = "table"
+		if s.outTTY && !o.callSites {
+			o.format = "table" // calls are sentences, not rows
 		}
 	}
 	if err := oneOf("format", o.format, "table", "text", "json", "compose-report", "markdown", "stability-config", "html"); err != nil {
 		return err
+	}
+	// A format the report has no form in is refused, never replaced by another in silence.
+	switch {
+	case o.callSites && explicit && !slices.Contains([]string{"text", "json", "markdown", "html"}, o.format):
+		return usageErrorf("--call-sites prints text, json, markdown or html, not --format %s", o.format)
+	case o.composables && o.format == "stability-config":
+		return usageErrorf("--composables prints table, text, json, compose-report, markdown or html, not --format stability-config")
 	}
 	o.suggest = o.format == "stability-config"
 	o.checkConfig = o.suggest // the merged file drops the lines the check finds wrong
@@ -145,7 +154,7 @@ func scanOptions(s *streams, o *auditOptions, paths []string, nonPublic bool) (s
 	o.compiler = v
 	if o.pkg != "" {
 		if _, err := stability.ParseConfig("--package", []byte(o.pkg)); err != nil {
-			return scan.Options{}, usageErrorf("--package: %v", err)
+			return scan.Options{}, usageErrorf("%v", err) // the error names --package
 		}
 	}
 	paths, classpath, err := o.repos.expand(s, o.quiet, o.limits, paths, o.classpath)

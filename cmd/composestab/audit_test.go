@@ -130,3 +130,24 @@ func TestExplain(t *testing.T) {
 		})
 	}
 }
+
+// TestAuditFormatRefused: a format a report has no form in is a usage error, never another
+// format in silence; a flag's bad pattern is said once, as a flag's, not a file's.
+func TestAuditFormatRefused(t *testing.T) {
+	jar := fixtureJar(t, "cchurn")
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--call-sites", "--format", "table"}, "composestab: --call-sites prints text, json, markdown or html, not --format table\n"},
+		{[]string{"--call-sites", "--format", "compose-report"}, "composestab: --call-sites prints text, json, markdown or html, not --format compose-report\n"},
+		{[]string{"--call-sites", "--format", "stability-config"}, "composestab: --call-sites prints text, json, markdown or html, not --format stability-config\n"},
+		{[]string{"--composables", "--format", "stability-config"}, "composestab: --composables prints table, text, json, compose-report, markdown or html, not --format stability-config\n"},
+		{[]string{"--package", "a.<"}, "composestab: --package: column 3: not a valid pattern\n  a.<\n"},
+	} {
+		code, out, errOut := runCLI(t, append(append([]string{"audit"}, tc.args...), jar)...)
+		if code != exitUsage || errOut != tc.msg || out != "" {
+			t.Errorf("%v: exit %d, stderr %q, stdout %q; want %d and %q", tc.args, code, errOut, out, exitUsage, tc.msg)
+		}
+	}
+}

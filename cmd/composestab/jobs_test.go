@@ -143,7 +143,7 @@ func TestJobsUsage(t *testing.T) {
 		{[]string{"check", lib}, "check needs --baseline"},
 		{[]string{"check", "--baseline", baselineV1}, "check needs at least one PATH"},
 		{[]string{"check", "--baseline", baselineV1, "--format", "xml", lib}, "--format \"xml\": choose one of text, json, markdown, sarif"},
-		{[]string{"check", "--baseline", baselineV1, "--ignore", "com.*<*>", lib}, "--ignore: Error parsing"},
+		{[]string{"check", "--baseline", baselineV1, "--ignore", "com.*<*>", lib}, "--ignore: column 6: not a valid pattern"},
 		{[]string{"diff", lib}, "diff takes two arguments"},
 		{[]string{"diff", lib, lib, lib}, "diff takes two arguments"},
 		{[]string{"diff", "--format", "pdf", lib, lib}, "--format \"pdf\": choose one of text, json, markdown, sarif, html"},
@@ -155,7 +155,7 @@ func TestJobsUsage(t *testing.T) {
 		{[]string{"diff", "--old-compiler", "2.0.20", "--new-compiler", "2.4.20"}, "needs at least one PATH"},
 		{[]string{"verify"}, "verify needs at least one PATH"},
 		{[]string{"verify", "--format", "markdown", lib}, "--format \"markdown\": choose one of text, json, sarif, html"},
-		{[]string{"verify", "--expect-stable", "com.*<*>", lib}, "--expect-stable: Error parsing"},
+		{[]string{"verify", "--expect-stable", "com.*<*>", lib}, "--expect-stable: column 6: not a valid pattern"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -67,7 +67,8 @@ func TestVerifyUsage(t *testing.T) {
 		{[]string{"--fail-on", "unstable"}, "--fail-on \"unstable\": choose one of error, warning, info"},
 		{[]string{"--suppress", "stable-claim:a.B"}, "unknown rule \"stable-claim\""},
 		{[]string{"--suppress", "drift"}, "is not RULE:PATTERN"},
-		{[]string{"--suppress", "drift:a.<"}, "Error parsing"},
+		{[]string{"--suppress", "drift:a.<"}, "composestab: --suppress: column 3: not a valid pattern\n  a.<\n"},
+		{[]string{"--expect-stable", "a.<"}, "composestab: --expect-stable: column 3: not a valid pattern\n  a.<\n"},
 		{[]string{"--format", "markdown"}, "choose one of text, json, sarif"},
 	}
 	for _, tt := range tests {
