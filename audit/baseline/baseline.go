@@ -465,7 +465,7 @@ func Read(r io.Reader) (*Baseline, error) {
 		return nil, err
 	}
 	if version >= 2 && !ended {
-		return nil, &Error{n, fmt.Sprintf("no end line after %d classes: the file is cut short (regenerate it with composestab dump)", len(b.Classes))}
+		return nil, &Error{n, fmt.Sprintf("no end line after %s: the file is cut short (regenerate it with composestab dump)", english.Plural(len(b.Classes), "class"))}
 	}
 	return b, nil
 }

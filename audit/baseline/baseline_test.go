@@ -159,7 +159,7 @@ func TestReadBaselineErrors(t *testing.T) {
 		{"v3 skips word", "composestab-baseline 3\ncomposable a/K.f()V\n  skips maybe\n", 3, "want true, false or runtime"},
 		{"v3 unknown key", "composestab-baseline 3\ncomposable a/K.f()V\n  verdict stable\n", 3, "unknown key \"verdict\" in composable"},
 		{"v2 has no composables", "composestab-baseline 2\ncomposable a/K.f()V\n", 2, "want a class line"},
-		{"v2 cut short", "composestab-baseline 2\npublic class a.B\n  verdict stable\n", 3, "no end line after 1 classes"},
+		{"v2 cut short", "composestab-baseline 2\npublic class a.B\n  verdict stable\n", 3, "no end line after 1 class"},
 		{"v2 cut before any class", "composestab-baseline 2\n", 1, "no end line after 0 classes"},
 		{"v2 end count", "composestab-baseline 2\npublic class a.B\n  verdict stable\nend 2 classes\n", 4, "end line says 2 classes, the file holds 1"},
 		{"v2 end word", "composestab-baseline 2\npublic class a.B\n  verdict stable\nend one\n", 4, "want \"end N classes\""},

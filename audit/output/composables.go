@@ -7,6 +7,7 @@ import (
 
 	"github.com/composestab/composestab/audit/scan"
 	"github.com/composestab/composestab/composable"
+	"github.com/composestab/composestab/internal/english"
 	"github.com/composestab/composestab/internal/escape"
 )
 
@@ -87,7 +88,7 @@ func ComposablesSummary(ic *scan.InputComposables) string {
 	if !ic.StrongSkipping {
 		strong = "strong skipping off"
 	}
-	s := fmt.Sprintf("%s: %d composables: %d skippable, %d restartable, %d not skippable; %s", ic.Input, len(ic.Composables),
+	s := fmt.Sprintf("%s: %s: %d skippable, %d restartable, %d not skippable; %s", ic.Input, english.Plural(len(ic.Composables), "composable"),
 		skippable, restartable, len(ic.Composables)-skippable, strong)
 	if identity > 0 {
 		s += fmt.Sprintf(" (%d compare unstable parameters by identity)", identity)

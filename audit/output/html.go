@@ -17,6 +17,7 @@ import (
 	"github.com/composestab/composestab/audit/verify"
 	"github.com/composestab/composestab/composable"
 	"github.com/composestab/composestab/evaluate"
+	"github.com/composestab/composestab/internal/english"
 	"github.com/composestab/composestab/internal/escape"
 	"github.com/composestab/composestab/stability"
 )
@@ -446,7 +447,7 @@ func WriteVerifyHTML(w io.Writer, v *verify.Report) error {
 	for _, e := range v.Errors {
 		p.Errors = append(p.Errors, e.Error())
 	}
-	p.Footer = fmt.Sprintf("%d findings, %d suppressed; %d errors", len(v.Violations), v.Suppressed, len(v.Errors))
+	p.Footer = fmt.Sprintf("%s, %d suppressed; %s", english.Plural(len(v.Violations), "finding"), v.Suppressed, english.Plural(len(v.Errors), "error"))
 	return p.write(w)
 }
 

@@ -88,7 +88,7 @@ func Summary(rep *scan.Report) string {
 		}
 		return a < b
 	})
-	fmt.Fprintf(&b, "%d classes: %d reported (%d stable, %d runtime, %d unstable", sum.Entries, sum.Classes, sum.Verdicts["stable"], sum.Verdicts["runtime"], sum.Verdicts["unstable"])
+	fmt.Fprintf(&b, "%s: %d reported (%d stable, %d runtime, %d unstable", english.Plural(sum.Entries, "class"), sum.Classes, sum.Verdicts["stable"], sum.Verdicts["runtime"], sum.Verdicts["unstable"])
 	if n := sum.Verdicts["uncertain"]; n > 0 {
 		fmt.Fprintf(&b, ", %d uncertain", n)
 	}

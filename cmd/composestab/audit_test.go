@@ -151,3 +151,12 @@ func TestAuditFormatRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestAuditOneClass: one class is counted as one, not "1 classes".
+func TestAuditOneClass(t *testing.T) {
+	code, out, _ := runCLI(t, "audit", "--format", "text", filepath.Join("..", "..", "classfile", "testdata", "compose", "sample", "Foo.class"))
+	if code != exitOK || !strings.Contains(out, "\n1 class: 1 reported (0 stable, 0 runtime, 1 unstable), 0 skipped; 0 errors\n") ||
+		!strings.HasSuffix(out, ": built by Kotlin 2.4 (K2): 1 class\n") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}

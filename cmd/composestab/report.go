@@ -10,6 +10,7 @@ import (
 
 	"github.com/composestab/composestab/audit/output"
 	"github.com/composestab/composestab/audit/scan"
+	"github.com/composestab/composestab/internal/english"
 	"github.com/composestab/composestab/internal/escape"
 
 	"github.com/composestab/composestab/composable"
@@ -98,7 +99,7 @@ func runReport(s *streams, args []string) error {
 			for _, e := range mod.Errors {
 				fmt.Fprintf(s.err, "%s: %s\n", colorize(s.errTTY, "33", "unreadable"), escape.Text(fmt.Sprint(e)))
 			}
-			fmt.Fprintf(s.err, "%s: %d composables, %d classes -> %s (%s)\n", escape.Text(in), mod.Metrics.TotalComposables, mod.Metrics.TotalClasses,
+			fmt.Fprintf(s.err, "%s: %s, %s -> %s (%s)\n", escape.Text(in), english.Plural(mod.Metrics.TotalComposables, "composable"), english.Plural(mod.Metrics.TotalClasses, "class"),
 				escape.Text(filepath.Join(out, prefix+"-*")), time.Since(start).Round(time.Millisecond))
 		}
 	}
