@@ -24,14 +24,30 @@ func ClassRow(c *scan.Class) []string {
 	return []string{string(c.Verdict), escape.Text(c.Name), escape.Text(baseline.StabilityText(c.Stability)), stableValue(c), maskText(c)}
 }
 
+// stableValue is the class's $stable as the bytes hold it. A non-zero value beside a stable
+// verdict that no app reads (an object's, a marked or configured class's: the consumer's
+// compiler decides those at compile time) says so, lest "stable … $stable=8" read as a
+// contradiction.
 func stableValue(c *scan.Class) string {
 	switch {
+	case c.StableValue != nil && *c.StableValue != 0 && c.Verdict == stability.VerdictStable && !readsOwn(c):
+		return strconv.Itoa(int(*c.StableValue)) + " (unread)"
 	case c.StableValue != nil:
 		return strconv.Itoa(int(*c.StableValue))
 	case c.StableField:
 		return "?"
 	}
 	return "-"
+}
+
+// readsOwn reports whether the class's verdict was read from its own $stable.
+func readsOwn(c *scan.Class) bool {
+	for _, r := range c.Reads {
+		if r.JVMName == c.JVMName {
+			return true
+		}
+	}
+	return false
 }
 
 func maskText(c *scan.Class) string {

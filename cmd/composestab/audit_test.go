@@ -160,3 +160,20 @@ func TestAuditOneClass(t *testing.T) {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
+
+// TestAuditUnreadStable: a stable object or marked class whose bytes hold $stable=8 says that no
+// app reads it; a class whose verdict was read from its own $stable says nothing more.
+func TestAuditUnreadStable(t *testing.T) {
+	jar := filepath.Join(fixtures.Root(), "compilers", "2.1.0", "producers", "producers.jar")
+	code, out, _ := runCLI(t, "audit", "--format", "text", "--classpath", fixtures.RuntimeStubJar(), jar)
+	for _, want := range []string{
+		"stable   producers.MutableObject  Stable  $stable=8 (unread) mask=0\n",
+		"stable   producers.ErrorProneMarked  Stable  $stable=8 (unread) mask=0\n",
+		"unstable producers.HasObject  Unstable  $stable=8 mask=0\n",
+		"stable   producers.DataObject  Stable  $stable=0 mask=1\n",
+	} {
+		if code != exitOK || !strings.Contains(out, want) {
+			t.Errorf("exit %d, no %q in\n%s", code, want, out)
+		}
+	}
+}
