@@ -181,6 +181,10 @@ type ClassDetails struct {
 	// Err records why a class could not be loaded fully; the inference treats such a class as
 	// Unstable and says why.
 	Err error
+
+	// kindGuessed: the kind is a guess, for a JDK class neither on the classpath nor in the
+	// embedded facts (jdk.txt): it may be an interface.
+	kindGuessed bool
 }
 
 // NewClass returns a class whose details are known without loading: a test's, or the zero
@@ -216,7 +220,9 @@ func (c *Class) loaded() *Class {
 		if c.load != nil {
 			c.load(c)
 		}
-		c.fqName = strings.ReplaceAll(c.Name, "/", ".")
+		// A local class has no Kotlin qualified name: its metadata name is '.' and the JVM
+		// name, shown dotted as the JVM's Class.getName does (com.example.MainKt$screen$Local).
+		c.fqName = strings.ReplaceAll(strings.TrimPrefix(c.Name, "."), "/", ".")
 	})
 	return c
 }

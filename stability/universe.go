@@ -60,13 +60,14 @@ func (u *Universe) ClassByJVMName(jvmName string) *Class {
 	return c
 }
 
-// ClassByName returns the class with the Kotlin class name, such as "com/example/Outer.Inner" or
-// "kotlin/collections/List".
+// ClassByName returns the class with the Kotlin class name, such as "com/example/Outer.Inner",
+// "kotlin/collections/List" or, for a local class, ".com/example/MainKt$screen$Local" (the
+// metadata's leading '.' before the JVM name).
 func (u *Universe) ClassByName(kotlinName string) *Class {
 	if b, ok := builtinClass(kotlinName); ok {
 		return b
 	}
-	return u.ClassByJVMName(strings.ReplaceAll(kotlinName, ".", "$"))
+	return u.ClassByJVMName(metadata.JVMInternalName(kotlinName))
 }
 
 // load fills in a shell from its class file, its metadata or the embedded platform facts.

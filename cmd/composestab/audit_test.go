@@ -177,3 +177,18 @@ func TestAuditUnreadStable(t *testing.T) {
 		}
 	}
 }
+
+// TestAuditLocalClasses: local classes are named by their JVM names, and one local class's field
+// of another local class's type finds it: no "missing: .lc.LKt.top.Local" from the metadata's '.'.
+func TestAuditLocalClasses(t *testing.T) {
+	code, out, errOut := runCLI(t, "audit", "--format", "text", "--include-nonpublic", "--include-synthetic",
+		"--classpath", fixtures.RuntimeStubJar(), filepath.Join("testdata", "localclass", "lc.jar"))
+	want := "runtime  lc.Holder  Parameter(T)  $stable=0 mask=1\n" +
+		"unstable lc.LKt$top$Box  Unstable  $stable=- mask=-\n" +
+		"unstable lc.LKt$top$Local  Unstable  $stable=- mask=-\n" +
+		"stable   lc.Outer  Stable  $stable=0 mask=1\n" +
+		"unstable lc.Outer$make$Cache  Unstable  $stable=- mask=-\n"
+	if code != exitOK || !strings.HasPrefix(out, want) || strings.Contains(errOut, "missing") {
+		t.Errorf("exit %d\n%s\nstderr %s", code, out, errOut)
+	}
+}
