@@ -344,7 +344,9 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluat
 			}
 			ac.Marked = r.Marked
 			ac.Inferred = r.Stability.String()
-			if r.Marked {
+			if r.Marked || ac.Inferred == "" {
+				// An empty combination (nothing to combine: no fields) is stable, as its $stable
+				// of 0 says; the compiler's report prints it as nothing, our sentences as Stable.
 				ac.Inferred = "Stable"
 			}
 			if r.Processed && !r.Marked {

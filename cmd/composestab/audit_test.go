@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -190,5 +191,31 @@ func TestAuditLocalClasses(t *testing.T) {
 		"unstable lc.Outer$make$Cache  Unstable  $stable=- mask=-\n"
 	if code != exitOK || !strings.HasPrefix(out, want) || strings.Contains(errOut, "missing") {
 		t.Errorf("exit %d\n%s\nstderr %s", code, out, errOut)
+	}
+}
+
+// TestAuditInferredEmptyCombination: a class whose inferred stability combines nothing (the
+// compiler's report prints "<runtime stability> = " and writes $stable 0) is inferred Stable in
+// words, never "" ("Kotlin 2.4.20's rules infer , which would write 0").
+func TestAuditInferredEmptyCombination(t *testing.T) {
+	jar := filepath.Join(fixtures.Root(), "compilers", "2.0.20", "producers", "producers.jar")
+	code, out, _ := runCLI(t, "audit", "--format", "json", "--classpath", fixtures.RuntimeStubJar(), jar)
+	var rep struct {
+		Classes []struct{ Name, Inferred string }
+	}
+	if err := json.Unmarshal([]byte(out), &rep); code != exitOK || err != nil {
+		t.Fatalf("exit %d, %v", code, err)
+	}
+	found := false
+	for _, c := range rep.Classes {
+		if c.Inferred == "" {
+			t.Errorf("%s: inferred \"\"", c.Name)
+		}
+		if c.Name == "producers.HoldsTwoIfaces" {
+			found = c.Inferred == "Stable"
+		}
+	}
+	if !found {
+		t.Error("producers.HoldsTwoIfaces is not inferred Stable")
 	}
 }
