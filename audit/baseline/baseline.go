@@ -687,5 +687,19 @@ func (c *Class) NotStableCauses() []string {
 			out = append(out, fmt.Sprintf("reads `%s.$stable` = %d", r.Class, *r.Value))
 		}
 	}
+	if len(out) > 0 {
+		return out
+	}
+	// Nothing in the fields or the reads: what the class itself is, or what its bytes say.
+	switch {
+	case c.Kind == stability.KindInterface:
+		out = append(out, "an interface: any implementation may be passed")
+	case !c.Compose && !c.Consumer:
+		out = append(out, "no @StabilityInferred: the Compose compiler did not infer it")
+	case c.StableValue != nil && *c.StableValue&evaluate.UnstableBit != 0:
+		out = append(out, fmt.Sprintf("its own `$stable` is %d: the compiler that built it could not prove it stable", *c.StableValue))
+	case c.StableField && c.StableValue == nil:
+		out = append(out, "its `$stable` cannot be computed")
+	}
 	return out
 }

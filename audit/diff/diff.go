@@ -269,8 +269,12 @@ func rank(verdict stability.Verdict) int {
 func (d *differ) added(c *baseline.Class) {
 	kind := Neutral
 	msg := "class added: " + string(c.Verdict)
+	if c.Visibility == stability.Internal {
+		// No other module can name it, so no other module's composables can take it.
+		msg = "internal class added (only its own module can name it): " + string(c.Verdict)
+	}
 	if c.Verdict != "stable" {
-		if d.check {
+		if d.check && c.Visibility != stability.Internal {
 			kind = Regression
 		}
 		if why := c.NotStableCauses(); len(why) > 0 {
