@@ -134,6 +134,7 @@ func (d *Report) Ignore(cfg *stability.Config) int {
 // added classes included, is neutral.
 func Diff(old, new *scan.Report) *Report {
 	d := compareBaselines(baseline.New(old), baseline.New(new), false)
+	unreadableNotRemoved(d, new.Errors)
 	configCauses(d, old, new)
 	fieldTypeCauses(d, new)
 	d.Errors = mergeErrors(old.Errors, new.Errors)
@@ -146,11 +147,42 @@ func Diff(old, new *scan.Report) *Report {
 // class that is not stable is a regression: a baseline lists what has been reviewed.
 func Check(base *baseline.Baseline, rep *scan.Report) *Report {
 	d := compareBaselines(base, baseline.New(rep), true)
+	unreadableNotRemoved(d, rep.Errors)
 	fieldTypeCauses(d, rep)
 	d.Errors = mergeErrors(nil, rep.Errors)
 	d.Old = []string{}
 	d.New = append([]string{}, rep.Inputs...)
 	return d
+}
+
+// unreadableNotRemoved turns a "class removed" whose class file the new side could not read
+// into what happened: the class is there, its bytes are broken, and the error says how. It is
+// no regression of the class (nothing is known of it) but the error, which makes the command
+// exit 3.
+func unreadableNotRemoved(d *Report, errs []*scan.Error) {
+	unreadable := map[string]*scan.Error{}
+	for _, e := range errs {
+		if e.Kind != scan.ErrUnreadable {
+			continue
+		}
+		if strings.HasSuffix(e.Entry, ".class") {
+			unreadable[kotlinName(strings.TrimSuffix(e.Entry, ".class"))] = e
+		}
+		if e.Class != "" {
+			unreadable[kotlinName(e.Class)] = e
+		}
+	}
+	for i, c := range d.Changes {
+		if e := unreadable[c.Class]; e != nil && c.Action == Removed {
+			d.Changes[i].Kind = Neutral
+			d.Changes[i].Message = "class could not be read (was " + string(c.OldVerdict) + "): " + e.Message
+		}
+	}
+}
+
+// kotlinName is a JVM internal name as a baseline names the class: dotted, nested classes too.
+func kotlinName(jvmName string) string {
+	return strings.NewReplacer("/", ".", "$", ".").Replace(jvmName)
 }
 
 func mergeErrors(a, b []*scan.Error) []*scan.Error {

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"archive/zip"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -62,4 +64,65 @@ func TestCheckAddedClasses(t *testing.T) {
 	if code != exitFindings || len(rep.Changes) != len(want) {
 		t.Errorf("exit %d, %d changes: %v", code, len(rep.Changes), got)
 	}
+}
+
+// TestCheckUnreadableNotRemoved: a class whose entry is broken in the checked jar is reported as
+// unreadable (exit 3), not as a removed class.
+func TestCheckUnreadableNotRemoved(t *testing.T) {
+	lib := fixtureJar(t, "lib1")
+	code, base, _ := runCLI(t, "dump", "--classpath", fixtures.RuntimeStubJar(), lib)
+	if code != exitOK {
+		t.Fatalf("dump: exit %d", code)
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "lib1.baseline")
+	os.WriteFile(file, []byte(base), 0o644)
+	broken := filepath.Join(dir, "lib1.jar")
+	rewriteJar(t, lib, broken, func(name string, data []byte) []byte {
+		if name == "lib1/LOpen.class" {
+			return data[:40]
+		}
+		return data
+	})
+	code, out, errOut := runCLI(t, "check", "--format", "text", "--baseline", file, "--classpath", fixtures.RuntimeStubJar(), broken)
+	want := "Neutral changes:\n- lib1.LOpen: class could not be read (was unstable): constant pool count exceeds remaining data\n"
+	if code != exitUnreadable || !strings.HasPrefix(out, want) || strings.Contains(out, "removed") ||
+		!strings.Contains(errOut, "unreadable: "+broken+"!lib1/LOpen.class: constant pool count exceeds remaining data") {
+		t.Errorf("exit %d\n%s\nstderr %s", code, out, errOut)
+	}
+}
+
+// rewriteJar copies the jar src to dst, each entry's bytes through edit.
+func rewriteJar(t *testing.T, src, dst string, edit func(name string, data []byte) []byte) {
+	t.Helper()
+	zr, err := zip.OpenReader(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	out, err := os.Create(dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw := zip.NewWriter(out)
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := zw.Create(f.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(edit(f.Name, data))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	out.Close()
 }
