@@ -70,12 +70,36 @@ type Superseded struct {
 	BuildDir string
 }
 
+// LeftOut is a folder of a searched tree that Discover does not read, and why.
+type LeftOut struct {
+	Path string
+	Why  LeftOutReason
+}
+
+// LeftOutReason says why a folder is left out.
+type LeftOutReason string
+
+// The reasons a searched folder is left out.
+const (
+	// LeftOutTests: a test source set's or variant's class folder (test, debugUnitTest,
+	// releaseAndroidTest, …): tests are not the app.
+	LeftOutTests LeftOutReason = "tests"
+	// LeftOutDebug: a debug variant's class folder, when the build folder has the release one:
+	// both define the same classes, and the release classes are what ships.
+	LeftOutDebug LeftOutReason = "debug variant"
+	// LeftOutBuildLogic: a buildSrc folder, the Gradle build's own logic.
+	LeftOutBuildLogic LeftOutReason = "build logic"
+)
+
 // Discovery is what Discover found.
 type Discovery struct {
 	// Inputs are jars, AARs, class-folder roots and lone class files, in the order found.
 	Inputs []string
 	// Superseded are the packaged copies left out, to be said rather than dropped silently.
 	Superseded []Superseded
+	// LeftOut are the folders of a searched tree not read — test and debug class folders of a
+	// Gradle build folder, buildSrc — to be said rather than dropped silently.
+	LeftOut []LeftOut
 	// Empty are the paths that hold no jar, AAR or class file.
 	Empty []string
 }
@@ -120,13 +144,13 @@ func Discover(paths []string, limits classfile.Limits) (*Discovery, error) {
 	f := &finder{limits: limits}
 	var empty []string
 	for _, p := range paths {
-		n, errs := len(f.found)+len(f.superseded), len(f.errs)
+		n, errs := len(f.found)+len(f.superseded)+len(f.leftOut), len(f.errs)
 		f.path(p)
-		if len(f.found)+len(f.superseded) == n && len(f.errs) == errs {
+		if len(f.found)+len(f.superseded)+len(f.leftOut) == n && len(f.errs) == errs {
 			empty = append(empty, p)
 		}
 	}
-	d := &Discovery{Inputs: []string{}, Superseded: f.superseded, Empty: empty}
+	d := &Discovery{Inputs: []string{}, Superseded: f.superseded, LeftOut: f.leftOut, Empty: empty}
 	for i, in := range f.found {
 		if in.dup || f.covered(i) {
 			continue
@@ -154,6 +178,7 @@ type foundInput struct {
 type finder struct {
 	found      []foundInput
 	superseded []Superseded
+	leftOut    []LeftOut
 	errs       []error
 	// limits are the scan's: a class file is read to find its root only within them.
 	limits classfile.Limits
@@ -323,6 +348,10 @@ func (f *finder) walk(s *search, dir, canon, name string, rel []string) int {
 			if skipDir(d.name, name) {
 				continue
 			}
+			if d.name == "buildSrc" && s.gradle {
+				f.leftOut = append(f.leftOut, LeftOut{Path: d.path, Why: LeftOutBuildLogic})
+				continue
+			}
 			if d.link && within(d.canon, canon) {
 				f.errs = append(f.errs, loopError(d.path, d.canon))
 				continue
@@ -430,6 +459,7 @@ func (f *finder) gradleBuild(dir, canon string) {
 	for _, parts := range gradleClassDirs {
 		sub(parts, false)
 	}
+	f.chooseVariants(dir, start)
 	packaged := len(f.found)
 	for _, parts := range gradlePackaged {
 		sub(parts, false)
@@ -449,6 +479,58 @@ func (f *finder) gradleBuild(dir, canon string) {
 		}
 	}
 	f.found = f.found[:keep]
+}
+
+// chooseVariants keeps, of the class folders a build folder's walk found from start on, those
+// of the app as it ships: test source sets and variants are left out, and so are debug
+// variants where a release one is there (both define the same classes: read together, the
+// one read later would only be shadowed).
+func (f *finder) chooseVariants(buildDir string, start int) {
+	release := false
+	for _, in := range f.found[start:] {
+		release = release || in.kind == rootInput && isBuildType(variantOf(buildDir, in.path), "release")
+	}
+	kept := f.found[:start]
+	for _, in := range f.found[start:] {
+		v := variantOf(buildDir, in.path)
+		switch {
+		case in.kind != rootInput || v == "":
+			kept = append(kept, in)
+		case isBuildType(v, "test"):
+			f.leftOut = append(f.leftOut, LeftOut{Path: in.path, Why: LeftOutTests})
+		case release && isBuildType(v, "debug"):
+			f.leftOut = append(f.leftOut, LeftOut{Path: in.path, Why: LeftOutDebug})
+		default:
+			kept = append(kept, in)
+		}
+	}
+	f.found = kept
+}
+
+// variantOf is the variant or source set a class folder under a Gradle build folder belongs to:
+// X in tmp/kotlin-classes/X, classes/{kotlin,java}/X (and classes/kotlin/TARGET/X),
+// intermediates/javac/X/… and intermediates/built_in_kotlinc/X/…; "" elsewhere.
+func variantOf(buildDir, root string) string {
+	rel, err := filepath.Rel(buildDir, strings.TrimSuffix(root, string(filepath.Separator)))
+	if err != nil {
+		return ""
+	}
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	switch {
+	case len(parts) >= 3 && parts[0] == "tmp" && parts[1] == "kotlin-classes",
+		len(parts) >= 3 && parts[0] == "intermediates" && (parts[1] == "javac" || parts[1] == "built_in_kotlinc"):
+		return parts[2]
+	case len(parts) >= 3 && parts[0] == "classes":
+		return parts[len(parts)-1]
+	}
+	return ""
+}
+
+// isBuildType reports whether the variant or source set v is of the kind named in lower case:
+// "release" or "freeRelease" for release, "test", "debugUnitTest" or "releaseAndroidTest" for
+// test (Gradle's names are camel case: "latest" is none).
+func isBuildType(v, kind string) bool {
+	return v == kind || strings.HasSuffix(v, strings.ToUpper(kind[:1])+kind[1:])
 }
 
 // rootDepth returns the depth below the search's base of the class-folder root that the class

@@ -206,6 +206,7 @@ func TestDiscover(t *testing.T) {
 		paths      []string // relative to the layout's root; none: the root
 		want       []string
 		superseded []string
+		leftOut    []string // "path: reason"
 		empty      []string
 		wantErr    error // errors.Is target of the *InputError
 		errPath    string
@@ -213,8 +214,9 @@ func TestDiscover(t *testing.T) {
 		{
 			name:       "gradle JVM project",
 			layout:     gradleJVM,
-			want:       []string{"app/build/classes/java/main", "app/build/classes/kotlin/main", "app/build/classes/kotlin/test", "libs/lib1.jar"},
+			want:       []string{"app/build/classes/java/main", "app/build/classes/kotlin/main", "libs/lib1.jar"},
 			superseded: []string{"app/build/libs/app.jar"},
+			leftOut:    []string{"app/build/classes/kotlin/test: tests"},
 		},
 		{
 			name:       "gradle Android library",
@@ -237,14 +239,32 @@ func TestDiscover(t *testing.T) {
 			name:   "gradle build folder given as PATH",
 			layout: gradleJVM,
 			paths:  []string{"app/build"},
-			want:   []string{"app/build/classes/java/main", "app/build/classes/kotlin/main", "app/build/classes/kotlin/test"},
+			want:   []string{"app/build/classes/java/main", "app/build/classes/kotlin/main"},
 			// The note is the caller's to print for every PATH.
 			superseded: []string{"app/build/libs/app.jar"},
+			leftOut:    []string{"app/build/classes/kotlin/test: tests"},
 		},
 		{
 			name:   "kotlin multiplatform target folders",
 			layout: []layout{classesAt("lib1", "shared/build/classes/kotlin/jvm/main"), classesAt("lib2", "shared/build/classes/kotlin/jvm/test")},
-			want:   []string{"shared/build/classes/kotlin/jvm/main", "shared/build/classes/kotlin/jvm/test"},
+			want:    []string{"shared/build/classes/kotlin/jvm/main"},
+			leftOut: []string{"shared/build/classes/kotlin/jvm/test: tests"},
+		},
+		{
+			// Both build types define the same classes: the release ones ship, and the debug
+			// ones read beside them would only be shadowed. Tests are not the app; buildSrc is
+			// the build's own logic.
+			name: "gradle Android app with variants, tests and buildSrc",
+			layout: []layout{classesAt("lib1", "app/build/tmp/kotlin-classes/debug"), classesAt("lib1", "app/build/tmp/kotlin-classes/release"),
+				classesAt("lib2", "app/build/tmp/kotlin-classes/debugUnitTest"), classesAt("lib2", "app/build/tmp/kotlin-classes/releaseAndroidTest"),
+				classesAt("javalib", "app/build/intermediates/javac/freeDebug/compileFreeDebugJavaWithJavac/classes"),
+				classesAt("javalib", "app/build/intermediates/javac/freeRelease/compileFreeReleaseJavaWithJavac/classes"),
+				classesAt("kinds", "buildSrc/build/classes/kotlin/main"), classesAt("plainkt", "app/build/tmp/kotlin-classes/latest")},
+			want: []string{"app/build/tmp/kotlin-classes/latest", "app/build/tmp/kotlin-classes/release",
+				"app/build/intermediates/javac/freeRelease/compileFreeReleaseJavaWithJavac/classes"},
+			leftOut: []string{"buildSrc: build logic", "app/build/tmp/kotlin-classes/debug: debug variant",
+				"app/build/tmp/kotlin-classes/debugUnitTest: tests", "app/build/tmp/kotlin-classes/releaseAndroidTest: tests",
+				"app/build/intermediates/javac/freeDebug/compileFreeDebugJavaWithJavac/classes: debug variant"},
 		},
 		{
 			name:   "plain class folder given",
@@ -372,6 +392,13 @@ func TestDiscover(t *testing.T) {
 			}
 			if got := rel(root, sup); !slices.Equal(got, append([]string{}, tt.superseded...)) {
 				t.Errorf("superseded %q, want %q", got, tt.superseded)
+			}
+			var lo []string
+			for _, l := range d.LeftOut {
+				lo = append(lo, rel(root, []string{l.Path})[0]+": "+string(l.Why))
+			}
+			if !slices.Equal(lo, append([]string{}, tt.leftOut...)) {
+				t.Errorf("left out %q, want %q", lo, tt.leftOut)
 			}
 			if got := rel(root, d.Empty); !slices.Equal(got, append([]string{}, tt.empty...)) {
 				t.Errorf("empty %q, want %q", got, tt.empty)

@@ -213,6 +213,30 @@ func discover(s *streams, quiet bool, limits classfile.Limits, what string, path
 		fmt.Fprintf(s.err, "%s: %sleft out %d %s packaged from the class folders of %s, which are read instead (name one as a PATH to read it)\n",
 			colorize(s.errTTY, "36", "note"), what, n, english.Choose(n, "jar or AAR", "jars and AARs"), escape.Text(strings.Join(dirs, ", ")))
 	}
+	// One line per reason, naming at most three folders: a project has them in every module.
+	why := map[scan.LeftOutReason][]string{}
+	for _, lo := range d.LeftOut {
+		why[lo.Why] = append(why[lo.Why], lo.Path)
+	}
+	for _, r := range []struct {
+		reason scan.LeftOutReason
+		say    string
+	}{
+		{scan.LeftOutTests, "test class %s %s"},
+		{scan.LeftOutDebug, "debug class %s %s: the release variant beside each is read"},
+		{scan.LeftOutBuildLogic, "Gradle build logic %s %s"},
+	} {
+		paths := why[r.reason]
+		if len(paths) == 0 {
+			continue
+		}
+		n := len(paths)
+		if n > 3 {
+			paths = append(paths[:3:3], "…")
+		}
+		fmt.Fprintf(s.err, "%s: %sleft out "+r.say+" (name one as a PATH to read it)\n", colorize(s.errTTY, "36", "note"), what,
+			english.Choose(n, "folder", "folders"), escape.Text(strings.Join(paths, ", ")))
+	}
 	for _, p := range d.Empty {
 		fmt.Fprintf(s.err, "%s: %s%s: no jar, AAR or class file found\n", colorize(s.errTTY, "33", "warning"), what, escape.Text(p))
 	}

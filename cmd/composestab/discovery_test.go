@@ -237,6 +237,42 @@ func TestDiscoveryGradleProject(t *testing.T) {
 	}
 }
 
+// TestDiscoveryVariants: in an Android app's build folder the release classes are read, not the
+// debug ones beside them (which they would only shadow), tests are not the app and buildSrc is
+// the build's logic; each folder left out is said on stderr, and naming one reads it.
+func TestDiscoveryVariants(t *testing.T) {
+	cp := newTree(t).jar("runtime-stub", "runtime-stub.jar")
+	proj := newTree(t).
+		classes("lib1", "app/build/tmp/kotlin-classes/debug").
+		classes("lib1", "app/build/tmp/kotlin-classes/release").
+		classes("lib2", "app/build/tmp/kotlin-classes/debugUnitTest").
+		classes("kinds", "buildSrc/build/classes/kotlin/main")
+	t.Chdir(proj.root)
+	code, got, errOut := discoveryAudit(t, "--classpath", cp.root)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if want := []string{"app/build/tmp/kotlin-classes/release"}; !slices.Equal(got.Inputs, want) {
+		t.Errorf("inputs %q, want %q", got.Inputs, want)
+	}
+	for _, note := range []string{
+		"note: left out test class folder app/build/tmp/kotlin-classes/debugUnitTest (name one as a PATH to read it)\n",
+		"note: left out debug class folder app/build/tmp/kotlin-classes/debug: the release variant beside each is read (name one as a PATH to read it)\n",
+		"note: left out Gradle build logic folder buildSrc (name one as a PATH to read it)\n",
+	} {
+		if !strings.Contains(errOut, note) {
+			t.Errorf("stderr lacks %q:\n%s", note, errOut)
+		}
+	}
+	if c := got.perInput(); c["app/build/tmp/kotlin-classes/release"] != 26 || strings.Contains(errOut, "shadowed") {
+		t.Errorf("classes per input %v", c)
+	}
+	code, got, _ = discoveryAudit(t, "--classpath", cp.root, "app/build/tmp/kotlin-classes/debug")
+	if want := []string{"app/build/tmp/kotlin-classes/debug"}; code != exitOK || !slices.Equal(got.Inputs, want) {
+		t.Errorf("named: exit %d, inputs %q", code, got.Inputs)
+	}
+}
+
 // TestDiscoveryClasspath checks that a --classpath entry follows PATH's discovery rules: lib2
 // audited with lib1 and the runtime found in a folder of jars, an AAR, a Gradle tree or through a
 // link gives exactly the verdicts of naming the jars, and nothing is missing.
