@@ -245,8 +245,8 @@ func TestDiscover(t *testing.T) {
 			leftOut:    []string{"app/build/classes/kotlin/test: tests"},
 		},
 		{
-			name:   "kotlin multiplatform target folders",
-			layout: []layout{classesAt("lib1", "shared/build/classes/kotlin/jvm/main"), classesAt("lib2", "shared/build/classes/kotlin/jvm/test")},
+			name:    "kotlin multiplatform target folders",
+			layout:  []layout{classesAt("lib1", "shared/build/classes/kotlin/jvm/main"), classesAt("lib2", "shared/build/classes/kotlin/jvm/test")},
 			want:    []string{"shared/build/classes/kotlin/jvm/main"},
 			leftOut: []string{"shared/build/classes/kotlin/jvm/test: tests"},
 		},
