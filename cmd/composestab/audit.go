@@ -49,7 +49,7 @@ type auditOptions struct {
 
 // scanFlags are the flags every scanning command shares.
 func scanFlags(fs *pflag.FlagSet, o *auditOptions) {
-	fs.StringArrayVar(&o.classpath, "classpath", nil, "jars or folders used to resolve references, not reported (repeatable; several joined by ':')")
+	fs.StringArrayVar(&o.classpath, "classpath", nil, "jars or folders used to resolve references, not reported (repeatable; several joined by '"+listSep+"')")
 	fs.StringArrayVar(&o.configs, "config", nil, "stability configuration file (repeatable)")
 	fs.StringVar(&o.compiler, "compiler", stability.DefaultCompiler, "the consumer's Kotlin release whose Compose rules apply ("+strings.Join(stability.SupportedCompilers, ", ")+", X.Y for its newest patch, or auto: the newest as consumer, each module's own release for compose-report)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress or diagnostics on stderr")

@@ -26,14 +26,14 @@ func runDiff(s *streams, args []string) error {
 	var oldCP, newCP, ignore, oldConfigs, newConfigs []string
 	var format, oldCompiler, newCompiler string
 	var asCompiled bool
-	fs := newFlagSet(s, "diff", "diff [flags] OLD NEW   (each side one or more jars, AARs or folders joined by ':')\n"+
+	fs := newFlagSet(s, "diff", "diff [flags] OLD NEW   (each side one or more jars, AARs or folders joined by '"+listSep+"')\n"+
 		"       composestab diff --old-compiler A --new-compiler B [--classpath DEPS] PATH...   (what a Kotlin bump changes)")
-	fs.StringArrayVar(&o.classpath, "classpath", nil, "jars or folders both sides resolve against (repeatable; several joined by ':')")
+	fs.StringArrayVar(&o.classpath, "classpath", nil, "jars or folders both sides resolve against (repeatable; several joined by '"+listSep+"')")
 	fs.StringVar(&oldCompiler, "old-compiler", "", "what-if: the Kotlin release the app is built with today (with --new-compiler; PATH... are the app's own classes)")
 	fs.StringVar(&newCompiler, "new-compiler", "", "what-if: the Kotlin release to move to: every class whose $stable a build by it writes differently, with the rule that changed")
 	fs.BoolVar(&asCompiled, "as-compiled", false, "what-if: compare the libraries' own reports (-classes.txt of a rebuild) instead of what an app's build writes")
-	fs.StringArrayVar(&oldCP, "old-classpath", nil, "jars or folders the OLD side resolves against (repeatable; several joined by ':')")
-	fs.StringArrayVar(&newCP, "new-classpath", nil, "jars or folders the NEW side resolves against (repeatable; several joined by ':')")
+	fs.StringArrayVar(&oldCP, "old-classpath", nil, "jars or folders the OLD side resolves against (repeatable; several joined by '"+listSep+"')")
+	fs.StringArrayVar(&newCP, "new-classpath", nil, "jars or folders the NEW side resolves against (repeatable; several joined by '"+listSep+"')")
 	fs.StringArrayVar(&o.configs, "config", nil, "stability configuration file, applied to both sides (repeatable)")
 	fs.StringArrayVar(&oldConfigs, "old-config", nil, "stability configuration file of the OLD side only (repeatable): each change names the lines that start or stop deciding it")
 	fs.StringArrayVar(&newConfigs, "new-config", nil, "stability configuration file of the NEW side only (repeatable)")

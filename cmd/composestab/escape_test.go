@@ -126,3 +126,34 @@ func TestHostileNamesEscaped(t *testing.T) {
 		}
 	})
 }
+
+// TestMessageLines: a multi-line error keeps its lines on stderr, each after the first indented,
+// and each escaped on its own: no text from a file starts a line of its own.
+func TestMessageLines(t *testing.T) {
+	for _, tc := range []struct{ msg, want string }{
+		{"one line", "one line"},
+		{"a/up: symbolic link loop\na/up2: symbolic link loop\n", "a/up: symbolic link loop\n  a/up2: symbolic link loop"},
+		{"x.conf: not a valid pattern\ncom.\x1b[2Jx*y", "x.conf: not a valid pattern\n  com.\\x1b[2Jx*y"},
+		{"name \u202eevil\ncomposestab: spoofed", "name \\u202eevil\n  composestab: spoofed"},
+	} {
+		if got := messageLines(tc.msg); got != tc.want {
+			t.Errorf("messageLines(%q) = %q, want %q", tc.msg, got, tc.want)
+		}
+	}
+}
+
+// TestHelpWidth: every command's --help fits helpWidth columns but for its example command
+// lines, which a shell reads whole; a narrower terminal narrows the flags' text.
+func TestHelpWidth(t *testing.T) {
+	for _, cmd := range []string{"audit", "explain", "dump", "check", "diff", "verify", "report", "deps"} {
+		code, out, _ := runCLI(t, cmd, "--help")
+		if code != exitOK {
+			t.Errorf("%s --help: exit %d", cmd, code)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if len([]rune(line)) > helpWidth+2 && !strings.HasPrefix(strings.TrimSpace(line), "composestab ") {
+				t.Errorf("%s --help: %d columns: %q", cmd, len([]rune(line)), line)
+			}
+		}
+	}
+}

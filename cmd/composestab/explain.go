@@ -22,16 +22,16 @@ Usage: composestab explain [flags] TYPE
 
 TYPE is written as in Kotlin (quote it for the shell):
   kotlin.Int, String, Unit                  built-ins and the standard library need no --classpath
-  kotlin.collections.List<String>           short names: kotlin.*, kotlin.collections.*, ... are imported
+  kotlin.collections.List<String>           short names of kotlin.*, kotlin.collections.*, ...
   java.math.BigDecimal, java.util.Date      JDK classes need no --classpath either
   com.example.Box<com.example.User>         other classes come from --classpath; a short name
                                             (Box<User>) must be unambiguous there
   Outer.Nested, Box<*>, Box<out T>, User?   nested classes, projections, nullability
   () -> Unit, (Int, String) -> Boolean      function types: stable
   String.() -> Unit, (x: Int) -> Unit       receivers and parameter names
-  @Composable () -> Unit                    a composable lambda: stable (Function2<Composer, Int, Unit>)
+  @Composable () -> Unit                    a composable lambda: stable (a Function2)
   @Composable RowScope.() -> Unit
-  suspend () -> Unit                        uncertain: the compiler sees SuspendFunction0, an interface
+  suspend () -> Unit                        uncertain: SuspendFunction0 is an interface
   (() -> Unit)?, Box<() -> Unit>            nullable and nested function types
 Every class needs as many type arguments as it has type parameters, within their bounds.
 A class found nowhere is named on stderr ("missing: ...") and the answer is unknown until it is
@@ -56,7 +56,7 @@ func runExplain(s *streams, args []string) error {
 	scanFlags(fs, &o)
 	fs.StringVar(&format, "format", "text", "text or json")
 	fs.BoolVar(&nonJVM, "non-jvm", false, "use the mask-based rules of Kotlin/JS, Wasm and Native call sites")
-	fs.Usage = func() { fmt.Fprintf(s.out, explainUsage, fs.FlagUsages()) }
+	fs.Usage = func() { fmt.Fprintf(s.out, explainUsage, fs.FlagUsagesWrapped(helpWidth)) }
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

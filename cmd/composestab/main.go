@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -152,7 +151,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return exitOK
 	case "version", "--version":
-		fmt.Fprintf(stdout, "composestab %s\nCompose rules of Kotlin %s (default %s)\n", version(),
+		fmt.Fprintf(stdout, "%s\nCompose rules of Kotlin %s (default %s)\n", currentBuild(),
 			strings.Join(stability.SupportedCompilers, ", "), stability.DefaultCompiler)
 		return exitOK
 	default:
@@ -176,15 +175,26 @@ func exitCode(stderr io.Writer, err error) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.msg != "" {
-			fmt.Fprintln(stderr, "composestab:", escape.Text(ee.msg))
+			fmt.Fprintln(stderr, "composestab:", messageLines(ee.msg))
 		}
 		return ee.code
 	}
 	if errors.Is(err, pflag.ErrHelp) {
 		return exitOK
 	}
-	fmt.Fprintln(stderr, "composestab:", escape.Text(err.Error()))
+	fmt.Fprintln(stderr, "composestab:", messageLines(err.Error()))
 	return exitUnreadable
+}
+
+// messageLines escapes a message for stderr line by line: the lines of a joined error or of a
+// configuration error's excerpt stay lines, each following one indented, so that no text read
+// from a file can start a line of its own.
+func messageLines(msg string) string {
+	lines := strings.Split(strings.TrimRight(msg, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = escape.Text(l)
+	}
+	return strings.Join(lines, "\n  ")
 }
 
 // commandHelp is what each command's --help says before its flags: what it does, and examples
@@ -209,7 +219,7 @@ var commandHelp = map[string]struct{ what, examples string }{
 		"with its cause.",
 		"  composestab check --baseline stability.baseline --classpath runtime.jar build/libs/lib.jar"},
 	"diff": {"The stability changes between two releases OLD and NEW (each one or more jars, AARs or\n" +
-		"folders joined by ':', or a group:artifact:version): regressions, improvements and why.\n" +
+		"folders joined by '" + listSep + "', or a group:artifact:version): regressions, improvements and why.\n" +
 		"With --old-compiler and --new-compiler: what a Kotlin bump changes for PATH..., each change with\n" +
 		"the compiler rule behind it.",
 		"  composestab diff lib-1.0.jar lib-1.1.jar\n" +
@@ -231,6 +241,13 @@ var commandHelp = map[string]struct{ what, examples string }{
 		"  composestab deps androidx.compose.ui:ui:1.7.0"},
 }
 
+// listSep joins the entries of a --classpath list and of a diff side: ':' on Unix, ';' on
+// Windows, whose paths hold a ':' (C:\libs\a.jar).
+const listSep = string(os.PathListSeparator)
+
+// helpWidth is the widest --help text, in columns.
+const helpWidth = 100
+
 // newFlagSet returns a flag set that reports errors instead of exiting; its --help goes to
 // stdout, what the command does and examples first.
 func newFlagSet(s *streams, name, synopsis string) *pflag.FlagSet {
@@ -238,26 +255,15 @@ func newFlagSet(s *streams, name, synopsis string) *pflag.FlagSet {
 	fs.SetOutput(s.err)
 	fs.Usage = func() {
 		h := commandHelp[name]
-		fmt.Fprintf(s.out, "%s\n\nUsage: composestab %s\n\nExamples:\n%s\n\nFlags:\n%s", h.what, synopsis, h.examples, fs.FlagUsages())
+		// Wrapped to the terminal (at most helpWidth columns): a flag's sentence is one line
+		// of text, never a line of 350 characters.
+		width := helpWidth
+		if s.width > 0 && s.width < width {
+			width = s.width
+		}
+		fmt.Fprintf(s.out, "%s\n\nUsage: composestab %s\n\nExamples:\n%s\n\nFlags:\n%s", h.what, synopsis, h.examples, fs.FlagUsagesWrapped(width))
 	}
 	return fs
-}
-
-// version is this build's version: the module version when installed with go install, else
-// the commit it was built from.
-func version() string {
-	v := "(devel)"
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		if bi.Main.Version != "" {
-			v = bi.Main.Version
-		}
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" && v == "(devel)" && len(s.Value) >= 12 {
-				v = "(devel) " + s.Value[:12]
-			}
-		}
-	}
-	return v
 }
 
 // parseFlags parses args, turning a pflag error into a usage error.
