@@ -145,6 +145,7 @@ func newError(kind ErrorKind, input, entry, class string, err error) *Error {
 	ae := &Error{Kind: kind, Input: input, Entry: entry, Class: class, Message: err.Error(), err: err}
 	var fe *classfile.FormatError
 	var pe *fs.PathError
+	var ie *InputError
 	switch {
 	case errors.As(err, &fe):
 		ae.Message = fe.Msg
@@ -164,6 +165,9 @@ func newError(kind ErrorKind, input, entry, class string, err error) *Error {
 			off := fe.Offset
 			ae.Offset = &off
 		}
+	case errors.As(err, &ie) && ae.Input == "":
+		// Something a search could not read: the path is where.
+		ae.Input, ae.Message = ie.Path, ie.Err.Error()
 	case errors.As(err, &pe) && ae.Input == "":
 		// A path that cannot be opened is the input itself: never an empty location.
 		ae.Input, ae.Message = pe.Path, pe.Err.Error()

@@ -100,6 +100,11 @@ type Discovery struct {
 	// LeftOut are the folders of a searched tree not read — test and debug class folders of a
 	// Gradle build folder, buildSrc — to be said rather than dropped silently.
 	LeftOut []LeftOut
+	// Problems are what could not be searched inside a searched folder — a folder that cannot be
+	// read, a broken symbolic link, a link loop — each an *InputError. They do not stop the
+	// search: the rest is found, and a scan reports them among its errors (Options.Problems).
+	// A link inside a class folder is the class folder's reader's to follow or not, never one.
+	Problems []error
 	// Empty are the paths that hold no jar, AAR or class file.
 	Empty []string
 }
@@ -135,8 +140,9 @@ func FindInputs(paths []string, limits classfile.Limits) ([]string, error) {
 // through the one gate to the file system: a named pipe named X.class is refused at once and
 // then reported as an input of its own, never waited on.
 //
-// The error, a join of *InputError, is non-nil when a path is missing or any part of a searched
-// folder could not be searched; the Discovery then holds what was found.
+// The error, a join of *InputError, is non-nil when a path is missing, a broken link or cannot
+// be read itself; the Discovery then holds what the other paths hold. What cannot be searched
+// below a path is in Discovery.Problems.
 func Discover(paths []string, limits classfile.Limits) (*Discovery, error) {
 	if limits.MaxEntrySize <= 0 {
 		limits.MaxEntrySize = classfile.DefaultMaxEntrySize
@@ -150,7 +156,7 @@ func Discover(paths []string, limits classfile.Limits) (*Discovery, error) {
 			empty = append(empty, p)
 		}
 	}
-	d := &Discovery{Inputs: []string{}, Superseded: f.superseded, LeftOut: f.leftOut, Empty: empty}
+	d := &Discovery{Inputs: []string{}, Superseded: f.superseded, LeftOut: f.leftOut, Problems: f.problems, Empty: empty}
 	for i, in := range f.found {
 		if in.dup || f.covered(i) {
 			continue
@@ -179,7 +185,10 @@ type finder struct {
 	found      []foundInput
 	superseded []Superseded
 	leftOut    []LeftOut
-	errs       []error
+	// problems are what a search could not read below a PATH; errs what stops a PATH itself.
+	problems []error
+	top      string // the PATH being expanded
+	errs     []error
 	// limits are the scan's: a class file is read to find its root only within them.
 	limits classfile.Limits
 	// seen holds the canonical paths of the folders and files one PATH's walk reached, so that a
@@ -216,9 +225,12 @@ func within(dir, p string) bool {
 	return strings.HasPrefix(p, dir)
 }
 
+// readDir is os.ReadDir; tests make it fail, which permission bits cannot do for root.
+var readDir = os.ReadDir
+
 // path expands one PATH or classpath entry.
 func (f *finder) path(p string) {
-	f.seen = map[string]bool{}
+	f.seen, f.top = map[string]bool{}, p
 	st, err := os.Stat(p)
 	if err != nil {
 		f.errs = append(f.errs, statError(p, err))
@@ -296,6 +308,16 @@ func (f *finder) addRoot(dir, canon string, mark int) {
 	}
 	// Not f.add: the walk marked the folder seen on entering it, and enters a folder once.
 	f.found = append(f.found, foundInput{path: dir, canon: canon, kind: rootInput})
+	// What the search met below the root is the class folder's reader's: it follows links as
+	// the JVM does, skips the ones back into itself and names what it cannot read.
+	kept := f.problems[:0]
+	for _, p := range f.problems {
+		var ie *InputError
+		if !errors.As(p, &ie) || !within(filepath.Clean(dir), filepath.Clean(ie.Path)) {
+			kept = append(kept, p)
+		}
+	}
+	f.problems = kept
 }
 
 // search is one walk's rules. Class-folder roots are at or below the folder the walk starts at.
@@ -316,9 +338,13 @@ type dirEntry struct {
 // when that root is dir or a folder above it, -1 otherwise; the call at that depth adds the root.
 func (f *finder) walk(s *search, dir, canon, name string, rel []string) int {
 	f.seen[canon] = true
-	entries, err := os.ReadDir(dir)
+	entries, err := readDir(dir)
 	if err != nil {
-		f.errs = append(f.errs, &InputError{Path: dir, Err: err})
+		if dir == f.top {
+			f.errs = append(f.errs, &InputError{Path: dir, Err: err})
+		} else {
+			f.problems = append(f.problems, &InputError{Path: dir, Err: err})
+		}
 		return -1
 	}
 	if s.gradle && name == "build" && isGradleBuild(entries) {
@@ -337,7 +363,7 @@ func (f *finder) walk(s *search, dir, canon, name string, rel []string) int {
 			}
 			if err != nil {
 				if !skipDir(d.name, name) {
-					f.errs = append(f.errs, statError(d.path, err))
+					f.problems = append(f.problems, statError(d.path, err))
 				}
 				continue
 			}
@@ -353,7 +379,7 @@ func (f *finder) walk(s *search, dir, canon, name string, rel []string) int {
 				continue
 			}
 			if d.link && within(d.canon, canon) {
-				f.errs = append(f.errs, loopError(d.path, d.canon))
+				f.problems = append(f.problems, loopError(d.path, d.canon))
 				continue
 			}
 			dirs = append(dirs, d)
@@ -445,12 +471,12 @@ func (f *finder) gradleBuild(dir, canon string) {
 		}
 		switch {
 		case err != nil:
-			f.errs = append(f.errs, statError(p, err))
+			f.problems = append(f.problems, statError(p, err))
 			return
 		case !st.IsDir() || f.seen[c]:
 			return
 		case within(c, canon):
-			f.errs = append(f.errs, loopError(p, c))
+			f.problems = append(f.problems, loopError(p, c))
 			return
 		}
 		f.walk(&search{archivesOnly: archivesOnly}, p, c, parts[len(parts)-1], nil)

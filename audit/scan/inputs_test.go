@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -210,6 +211,8 @@ func TestDiscover(t *testing.T) {
 		empty      []string
 		wantErr    error // errors.Is target of the *InputError
 		errPath    string
+		problem    error // errors.Is target of the one Discovery.Problems entry
+		probPath   string
 	}{
 		{
 			name:       "gradle JVM project",
@@ -327,28 +330,28 @@ func TestDiscover(t *testing.T) {
 			empty:  []string{"empty"},
 		},
 		{
-			name:    "link loop",
-			layout:  []layout{jarAt("lib1", "tree/sub/lib1.jar"), linkAt("..", "tree/sub/up")},
-			paths:   []string{"tree"},
-			want:    []string{"tree/sub/lib1.jar"},
-			wantErr: ErrLinkLoop,
-			errPath: "tree/sub/up",
+			name:     "link loop",
+			layout:   []layout{jarAt("lib1", "tree/sub/lib1.jar"), linkAt("..", "tree/sub/up")},
+			paths:    []string{"tree"},
+			want:     []string{"tree/sub/lib1.jar"},
+			problem:  ErrLinkLoop,
+			probPath: "tree/sub/up",
 		},
 		{
-			name:    "link chain that never ends",
-			layout:  []layout{jarAt("lib1", "tree/lib1.jar"), linkAt("b", "tree/a"), linkAt("a", "tree/b")},
-			paths:   []string{"tree"},
-			want:    []string{"tree/lib1.jar"},
-			wantErr: ErrLinkLoop,
-			errPath: "tree/a",
+			name:     "link chain that never ends",
+			layout:   []layout{jarAt("lib1", "tree/lib1.jar"), linkAt("b", "tree/a"), linkAt("a", "tree/b")},
+			paths:    []string{"tree"},
+			want:     []string{"tree/lib1.jar"},
+			problem:  ErrLinkLoop,
+			probPath: "tree/a",
 		},
 		{
-			name:    "broken link",
-			layout:  []layout{jarAt("lib1", "tree/lib1.jar"), linkAt("gone.jar", "tree/lib2.jar")},
-			paths:   []string{"tree"},
-			want:    []string{"tree/lib1.jar"},
-			wantErr: ErrBrokenLink,
-			errPath: "tree/lib2.jar",
+			name:     "broken link",
+			layout:   []layout{jarAt("lib1", "tree/lib1.jar"), linkAt("gone.jar", "tree/lib2.jar")},
+			paths:    []string{"tree"},
+			want:     []string{"tree/lib1.jar"},
+			problem:  ErrBrokenLink,
+			probPath: "tree/lib2.jar",
 		},
 		{
 			name:    "broken link given",
@@ -402,6 +405,18 @@ func TestDiscover(t *testing.T) {
 			}
 			if got := rel(root, d.Empty); !slices.Equal(got, append([]string{}, tt.empty...)) {
 				t.Errorf("empty %q, want %q", got, tt.empty)
+			}
+			switch {
+			case tt.problem == nil && len(d.Problems) > 0:
+				t.Errorf("problems %v", d.Problems)
+			case tt.problem != nil:
+				var ie *InputError
+				if len(d.Problems) == 0 || !errors.As(d.Problems[0], &ie) || !errors.Is(d.Problems[0], tt.problem) {
+					t.Fatalf("problems %v, want *InputErrors wrapping %v", d.Problems, tt.problem)
+				}
+				if got := rel(root, []string{ie.Path})[0]; got != tt.probPath {
+					t.Errorf("problem names %q, want %q", got, tt.probPath)
+				}
 			}
 			if tt.wantErr == nil {
 				if err != nil {
@@ -462,5 +477,36 @@ func TestFindInputsIdempotent(t *testing.T) {
 				t.Errorf("again %q, first %q", rel(root, again), rel(root, first))
 			}
 		})
+	}
+}
+
+// TestDiscoverProblemsBelowAPath: a folder that cannot be read below a searched PATH is a
+// problem, and the rest of the PATH is still found; the PATH itself unreadable stops it. A link
+// loop inside a class folder is no problem: the class folder's reader skips it.
+func TestDiscoverProblemsBelowAPath(t *testing.T) {
+	root := build(t, jarAt("lib1", "tree/lib1.jar"), jarAt("lib2", "tree/locked/lib2.jar"),
+		classesAt("lib1", "classes"), linkAt("..", "classes/lib1/up"))
+	locked := filepath.Join(root, "tree", "locked")
+	defer func(r func(string) ([]os.DirEntry, error)) { readDir = r }(readDir)
+	readDir = func(dir string) ([]os.DirEntry, error) {
+		if dir == locked {
+			return nil, &fs.PathError{Op: "open", Path: dir, Err: fs.ErrPermission}
+		}
+		return os.ReadDir(dir)
+	}
+	d, err := Discover([]string{filepath.Join(root, "tree"), filepath.Join(root, "classes")}, classfile.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rel(root, d.Inputs); !slices.Equal(got, []string{"tree/lib1.jar", "classes"}) {
+		t.Errorf("inputs %q", got)
+	}
+	var ie *InputError
+	if len(d.Problems) != 1 || !errors.As(d.Problems[0], &ie) || ie.Path != locked || !errors.Is(d.Problems[0], fs.ErrPermission) {
+		t.Errorf("problems %v", d.Problems)
+	}
+	// The same folder named as the PATH: nothing to read, an error.
+	if _, err := Discover([]string{locked}, classfile.Limits{}); !errors.Is(err, fs.ErrPermission) {
+		t.Errorf("locked PATH: %v", err)
 	}
 }

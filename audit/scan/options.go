@@ -59,6 +59,9 @@ type Options struct {
 	// sides, a what-if's scans): a class entry byte-identical in several of them is inflated and
 	// parsed once. Each scan's results are its own.
 	Shared *classfile.Shared
+	// Problems are what could not be searched while the inputs were found (Discovery.Problems,
+	// when the caller found them itself): reported among the scan's errors, unreadable.
+	Problems []error
 	// Progress, if set, is called as the class entries of the reported inputs are read: done
 	// of total; from several goroutines, never two at once.
 	Progress func(done, total int)

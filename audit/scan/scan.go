@@ -30,9 +30,13 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	inputs, err := FindInputs(opts.Inputs, opts.Limits)
+	d, err := Discover(opts.Inputs, opts.Limits)
 	if err != nil {
 		return nil, err
+	}
+	inputs := d.Inputs
+	for _, p := range append(append([]error(nil), opts.Problems...), d.Problems...) {
+		rep.Errors = append(rep.Errors, newError(ErrUnreadable, "", "", "", p))
 	}
 	if len(inputs) == 0 {
 		return nil, errors.New("no jar, AAR or class folder found")

@@ -157,14 +157,14 @@ func scanOptions(s *streams, o *auditOptions, paths []string, nonPublic bool) (s
 			return scan.Options{}, usageErrorf("%v", err) // the error names --package
 		}
 	}
-	paths, classpath, err := o.repos.expand(s, o.quiet, o.limits, paths, o.classpath)
+	paths, classpath, problems, err := o.repos.expand(s, o.quiet, o.limits, paths, o.classpath)
 	if err != nil {
 		return scan.Options{}, err
 	}
 	memory.reserve(paths...)
 	memory.reserve(classpath...)
 	return scan.Options{
-		Inputs: paths, Classpath: classpath, Configs: o.configs, Compiler: o.compiler,
+		Inputs: paths, Classpath: classpath, Problems: problems, Configs: o.configs, Compiler: o.compiler,
 		IncludeNonPublic: nonPublic, Package: o.pkg, Only: stability.Verdict(o.only), DriftOnly: o.driftOnly, IncludeSynthetic: o.includeSynthetic,
 		Limits: o.limits, Composables: o.composables || o.callSites, CallSites: o.callSites, SuggestConfig: o.suggest,
 		CheckConfig: o.checkConfig,

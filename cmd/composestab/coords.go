@@ -120,7 +120,7 @@ func listedCoordinate(parts []string) bool {
 // (scan.Discover): a folder becomes the jars, AARs and class folders it holds. What no
 // repository holds, what discovery leaves out and what holds nothing are said on stderr, unless
 // quiet; a missing path is an error.
-func (r *repoOptions) expand(s *streams, quiet bool, limits classfile.Limits, inputs, classpath []string) ([]string, []string, error) {
+func (r *repoOptions) expand(s *streams, quiet bool, limits classfile.Limits, inputs, classpath []string) (_, _ []string, problems []error, _ error) {
 	cp := splitList(classpath)
 	var roots []maven.Coordinate
 	for _, list := range [][]string{inputs, cp} {
@@ -134,7 +134,7 @@ func (r *repoOptions) expand(s *streams, quiet bool, limits classfile.Limits, in
 	if len(roots) > 0 {
 		res, err := r.resolve(s, quiet, roots)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		files := map[maven.Coordinate][]string{}
 		for _, root := range res.Roots {
@@ -156,14 +156,16 @@ func (r *repoOptions) expand(s *streams, quiet bool, limits classfile.Limits, in
 		resolved = maven.Paths(res.Classpath)
 	}
 	var err error
+	var more []error
 	if len(inputs) > 0 {
-		if inputs, err = discover(s, quiet, limits, "", inputs); err != nil {
-			return nil, nil, err
+		if inputs, problems, err = discover(s, quiet, limits, "", inputs); err != nil {
+			return nil, nil, nil, err
 		}
 	}
-	if cp, err = discover(s, quiet, limits, "--classpath: ", cp); err != nil {
-		return nil, nil, err
+	if cp, more, err = discover(s, quiet, limits, "--classpath: ", cp); err != nil {
+		return nil, nil, nil, err
 	}
+	problems = append(problems, more...)
 	seen := map[string]bool{}
 	for _, p := range inputs {
 		seen[p] = true
@@ -175,14 +177,16 @@ func (r *repoOptions) expand(s *streams, quiet bool, limits classfile.Limits, in
 			outCP = append(outCP, p)
 		}
 	}
-	return inputs, outCP, nil
+	return inputs, outCP, problems, nil
 }
 
-// discover expands paths by scan.Discover's rules. A path that is missing, or a searched folder
-// that holds a broken link or a link loop, is an error joining an *scan.InputError for each
-// (what prefixes each message); the jars and AARs a Gradle build folder's class folders supersede, and
-// the paths that hold nothing, are said on stderr unless quiet.
-func discover(s *streams, quiet bool, limits classfile.Limits, what string, paths []string) ([]string, error) {
+// discover expands paths by scan.Discover's rules. A path that is missing, a broken link or
+// cannot be read is an error joining an *scan.InputError for each (what prefixes each message);
+// what cannot be searched below a path (an unreadable folder, a broken link, a link loop) is
+// returned as problems, for the scan to report with its errors while the rest is read. The jars
+// and AARs a Gradle build folder's class folders supersede, the folders left out and the paths
+// that hold nothing are said on stderr unless quiet.
+func discover(s *streams, quiet bool, limits classfile.Limits, what string, paths []string) ([]string, []error, error) {
 	d, err := scan.Discover(paths, limits)
 	if err != nil {
 		// Each *scan.InputError stays reachable with errors.As; exitCode makes any such error
@@ -194,10 +198,10 @@ func discover(s *streams, quiet bool, limits classfile.Limits, what string, path
 			}
 			errs = append(errs, e)
 		}
-		return nil, errors.Join(errs...)
+		return nil, nil, errors.Join(errs...)
 	}
 	if quiet {
-		return d.Inputs, nil
+		return d.Inputs, d.Problems, nil
 	}
 	if n := len(d.Superseded); n > 0 {
 		// One line for the whole tree: a multi-module project has such copies in every module.
@@ -240,7 +244,7 @@ func discover(s *streams, quiet bool, limits classfile.Limits, what string, path
 	for _, p := range d.Empty {
 		fmt.Fprintf(s.err, "%s: %s%s: no jar, AAR or class file found\n", colorize(s.errTTY, "33", "warning"), what, escape.Text(p))
 	}
-	return d.Inputs, nil
+	return d.Inputs, d.Problems, nil
 }
 
 // unjoin lists the errors err joins, or err alone.

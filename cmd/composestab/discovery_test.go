@@ -384,6 +384,7 @@ func TestDiscoveryErrors(t *testing.T) {
 		jar("lib1", "loop/sub/lib1.jar").link("..", "loop/sub/up").
 		jar("lib1", "broken/lib1.jar").link("gone.jar", "broken/lib2.jar").
 		link("nowhere", "dangling").
+		classes("lib1", "proj/classes").link("..", "proj/classes/lib1/up").
 		dir("empty")
 	lib1 := tr.path("ok/lib1.jar")
 	stub := fixtures.RuntimeStubJar()
@@ -396,9 +397,12 @@ func TestDiscoveryErrors(t *testing.T) {
 	}{
 		{"missing PATH", []string{tr.path("nothere"), lib1}, exitUnreadable, "composestab: " + tr.path("nothere") + ": no such file or folder", false},
 		{"missing --classpath entry", []string{"--classpath", tr.path("nocp"), lib1}, exitUnreadable, "composestab: --classpath: " + tr.path("nocp") + ": no such file or folder", false},
-		{"link loop", []string{tr.path("loop")}, exitUnreadable, "composestab: " + tr.path("loop/sub/up") + ": symbolic link loop: it leads back to ", false},
-		{"broken link in a tree", []string{tr.path("broken")}, exitUnreadable, "composestab: " + tr.path("broken/lib2.jar") + ": broken symbolic link to gone.jar", false},
+		// What cannot be searched below a PATH is an error of the report; the rest is read.
+		{"link loop", []string{tr.path("loop")}, exitUnreadable, "unreadable: " + tr.path("loop/sub/up") + ": symbolic link loop: it leads back to ", true},
+		{"broken link in a tree", []string{tr.path("broken")}, exitUnreadable, "unreadable: " + tr.path("broken/lib2.jar") + ": broken symbolic link to gone.jar", true},
 		{"broken link given", []string{tr.path("dangling"), lib1}, exitUnreadable, "composestab: " + tr.path("dangling") + ": broken symbolic link to nowhere", false},
+		// The class folder's reader skips a link back into itself, as the JVM's does not loop.
+		{"link loop inside a class folder", []string{tr.path("proj")}, exitOK, "", true},
 		{"empty folder beside an input", []string{tr.path("empty"), lib1}, exitOK, "warning: " + tr.path("empty") + ": no jar, AAR or class file found", true},
 		{"empty folder alone", []string{tr.path("empty")}, exitUnreadable, "no jar, AAR or class folder found", false},
 	}
@@ -414,8 +418,14 @@ func TestDiscoveryErrors(t *testing.T) {
 			if tt.report != (got.Inputs != nil) {
 				t.Errorf("report printed: %v, want %v (inputs %q)", got.Inputs != nil, tt.report, got.Inputs)
 			}
-			if tt.report && got.perInput()[lib1] != 26 {
-				t.Errorf("lib1: %d classes, want 26", got.perInput()[lib1])
+			// lib1's classes are read, whichever copy holds them.
+			if n := 0; tt.report {
+				for _, c := range got.perInput() {
+					n += c
+				}
+				if n != 26 {
+					t.Errorf("%d classes, want lib1's 26", n)
+				}
 			}
 		})
 	}
