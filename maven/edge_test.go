@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -175,5 +176,34 @@ func TestMetadataThroughTheGate(t *testing.T) {
 	}
 	if !reflect.DeepEqual(missing, wantMissing) {
 		t.Errorf("missing %q, want %q", missing, wantMissing)
+	}
+}
+
+// TestMissingBOMVersion: a dependency whose version a missing BOM would give is said as such,
+// never as "g:x:" with nothing after the colon; the BOM is missing on its own line.
+func TestMissingBOMVersion(t *testing.T) {
+	repo := writeRepo(t, map[string]string{
+		"g:app:1/app-1.pom": pom("g", "app", "1", `<dependencyManagement><dependencies>
+			<dependency><groupId>g</groupId><artifactId>bom</artifactId><version>9</version><type>pom</type><scope>import</scope></dependency>
+			</dependencies></dependencyManagement><dependencies>
+			<dependency><groupId>g</groupId><artifactId>x</artifactId></dependency>
+			</dependencies>`),
+		"g:app:1/app-1.jar": "jar",
+	})
+	res, err := (&maven.Resolver{Repos: []maven.Repo{repo}}).Resolve(context.Background(), maven.Coordinate{Group: "g", Artifact: "app", Version: "1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range res.Missing {
+		got = append(got, m.String())
+	}
+	want := []string{
+		"no version for g:x: its POM leaves it to a BOM or parent that gives none (is one of them missing?) (needed by g:app:1)",
+		"not in any repository: g:bom:9 (needed by g:app:1)",
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("missing\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

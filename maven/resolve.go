@@ -91,20 +91,49 @@ type Missing struct {
 // String describes the missing item as composestab reports it:
 // "not in any repository: org.foo:bar:1.2 (needed by 3 artefacts)".
 func (m Missing) String() string {
+	if m.Coordinate.Version == "" {
+		return m.Reason()
+	}
 	what := m.Coordinate.String()
 	if m.File != "" {
 		what += " (" + m.File + ")"
 	}
-	n := len(m.NeededBy)
-	s := "not in any repository: " + what
-	switch n {
-	case 0:
-	case 1:
-		s += " (needed by " + m.NeededBy[0].String() + ")"
-	default:
-		s += fmt.Sprintf(" (needed by %d artefacts)", n)
+	return "not in any repository: " + what + neededBy(m.NeededBy)
+}
+
+// Name is what is missing: the coordinate, or group:artifact when no version is known.
+func (m Missing) Name() string {
+	if m.Coordinate.Version == "" {
+		return m.Coordinate.Group + ":" + m.Coordinate.Artifact
 	}
-	return s
+	return m.Coordinate.String()
+}
+
+// Reason says why Name is missing and what needs it: "not in any repository (needed by 3
+// artefacts)", "its file lib-1.2.jar is not in any repository", or, for a dependency declared
+// without a version that a BOM or parent should have given, "no version for g:x: …".
+func (m Missing) Reason() string {
+	s := "not in any repository"
+	switch {
+	case m.Coordinate.Version == "":
+		// One missing BOM or parent (said on its own) leaves no version to look for.
+		s = "no version for " + m.Name() + ": its POM leaves it to a BOM or parent that gives none (is one of them missing?)"
+	case m.File != "":
+		s = "its file " + m.File + " is not in any repository"
+	}
+	return s + neededBy(m.NeededBy)
+}
+
+// neededBy is " (needed by X)", " (needed by N artefacts)" or "".
+func neededBy(by []Coordinate) string {
+	switch n := len(by); n {
+	case 0:
+		return ""
+	case 1:
+		return " (needed by " + by[0].String() + ")"
+	default:
+		return fmt.Sprintf(" (needed by %d artefacts)", n)
+	}
 }
 
 // Resolve resolves one root coordinate; see ResolveAll.

@@ -136,6 +136,7 @@ func (r *repoOptions) expand(s *streams, quiet bool, limits classfile.Limits, in
 		if err != nil {
 			return nil, nil, nil, err
 		}
+		problems = resolutionProblems(res)
 		files := map[maven.Coordinate][]string{}
 		for _, root := range res.Roots {
 			files[root.Coordinate] = maven.Paths(root.Files)
@@ -158,9 +159,10 @@ func (r *repoOptions) expand(s *streams, quiet bool, limits classfile.Limits, in
 	var err error
 	var more []error
 	if len(inputs) > 0 {
-		if inputs, problems, err = discover(s, quiet, limits, "", inputs); err != nil {
+		if inputs, more, err = discover(s, quiet, limits, "", inputs); err != nil {
 			return nil, nil, nil, err
 		}
+		problems = append(problems, more...)
 	}
 	if cp, more, err = discover(s, quiet, limits, "--classpath: ", cp); err != nil {
 		return nil, nil, nil, err
@@ -278,7 +280,8 @@ func (r *repoOptions) resolve(s *streams, quiet bool, roots []maven.Coordinate) 
 	return res, nil
 }
 
-// reportResolution says on stderr which files the roots became and what is missing.
+// reportResolution says on stderr which files the roots became. What is missing is the
+// report's to say, among its errors (resolutionProblems).
 func reportResolution(s *streams, res *maven.Resolution) {
 	for _, root := range res.Roots {
 		fmt.Fprintf(s.err, "%s: %s\n", escape.Text(root.Coordinate.String()), escape.Text(strings.Join(maven.Paths(root.Files), ", ")))
@@ -286,7 +289,25 @@ func reportResolution(s *streams, res *maven.Resolution) {
 	if n := len(res.Classpath); n > 0 {
 		fmt.Fprintf(s.err, "classpath: %d %s resolved from their dependencies (composestab deps shows the tree)\n", n, english.Choose(n, "artefact", "artefacts"))
 	}
-	reportMissing(s, res)
+}
+
+// resolutionProblems are the dependencies no repository holds and the metadata files that
+// could not be used, as errors of the scan: the audit goes on without them, says each among its
+// errors, and exits 3, as for any input that cannot be read.
+func resolutionProblems(res *maven.Resolution) []error {
+	var out []error
+	for _, p := range res.Problems {
+		var me *maven.MetadataError
+		if errors.As(p, &me) {
+			out = append(out, &scan.InputError{Path: me.Coordinate.String(), Err: fmt.Errorf("%s: %w", me.File, me.Err)})
+			continue
+		}
+		out = append(out, p)
+	}
+	for _, m := range res.Missing {
+		out = append(out, &scan.InputError{Path: m.Name(), Err: errors.New(m.Reason())})
+	}
+	return out
 }
 
 // reportMissing says on stderr what could not be read and what no repository holds.

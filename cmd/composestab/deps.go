@@ -7,6 +7,7 @@ import (
 
 	"github.com/composestab/composestab/audit/output"
 	"github.com/composestab/composestab/audit/scan"
+	"github.com/composestab/composestab/internal/english"
 	"github.com/composestab/composestab/internal/escape"
 
 	"github.com/composestab/composestab/maven"
@@ -46,16 +47,25 @@ func runDeps(s *streams, args []string) error {
 	if !quiet {
 		reportMissing(s, res)
 	}
+	// What could not be resolved is said and makes the exit code 3, as an unreadable input
+	// does; the tree is printed all the same.
+	var unresolved error
+	if n := len(res.Missing) + len(res.Problems); n > 0 {
+		unresolved = &exitError{code: exitUnreadable, msg: fmt.Sprintf("%d %s could not be resolved (see above)", n, english.Choose(n, "dependency", "dependencies"))}
+	}
 	if format == "json" {
 		problems := make([]string, 0, len(res.Problems))
 		for _, p := range res.Problems {
 			problems = append(problems, p.Error())
 		}
-		return output.WriteJSON(s.out, struct {
+		if err := output.WriteJSON(s.out, struct {
 			SchemaVersion int `json:"schemaVersion"`
 			*maven.Resolution
 			Problems []string `json:"problems"`
-		}{scan.SchemaVersion, res, problems})
+		}{scan.SchemaVersion, res, problems}); err != nil {
+			return err
+		}
+		return unresolved
 	}
 	var b strings.Builder
 	if err := res.WriteTree(&b); err != nil {
@@ -68,8 +78,10 @@ func runDeps(s *streams, args []string) error {
 	for _, a := range res.Classpath {
 		writeArtifact(&b, a, "classpath")
 	}
-	_, err = fmt.Fprint(s.out, b.String())
-	return err
+	if _, err := fmt.Fprint(s.out, b.String()); err != nil {
+		return err
+	}
+	return unresolved
 }
 
 func repoList(repos []string) string {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -49,7 +51,9 @@ func TestCoordinateAudit(t *testing.T) {
 	aar := file("com.example", "kmp-android", "1.0", "kmp-android-1.0.aar")
 	kmpJVM := file("com.example", "kmp-jvm", "1.0", "kmp-jvm-1.0.jar")
 	javalib := file("org.example", "javalib", "1.0", "javalib-1.0.jar")
-	missing := "not in any repository: com.example:absent:1.2 (needed by 2 artefacts)\n"
+	// A dependency no repository holds is an error of the report (exit 3); the rest is as with
+	// the files.
+	missing := "unreadable: com.example:absent:1.2: not in any repository (needed by 2 artefacts)\ncomposestab: 1 input or entry could not be read (see above)\n"
 	for _, tc := range []struct {
 		name       string
 		coords     []string // arguments after audit --format json and the repository flags
@@ -73,7 +77,24 @@ func TestCoordinateAudit(t *testing.T) {
 			args := append(append([]string{"audit", "--format", "json"}, repos...), tc.coords...)
 			code, out, errOut := runCLI(t, args...)
 			hcode, hout, herr := runCLI(t, append([]string{"audit", "--format", "json"}, tc.hand...)...)
-			if code != exitOK || hcode != exitOK {
+			wantCode := exitOK
+			if strings.Contains(tc.wantStderr, "unreadable: ") {
+				wantCode = exitUnreadable
+				// The same report but for the error, and the summary that counts it.
+				var a, b map[string]json.RawMessage
+				json.Unmarshal([]byte(out), &a)
+				json.Unmarshal([]byte(hout), &b)
+				if want := `[{"kind":"unreadable","input":"com.example:absent:1.2","entry":"","class":"","message":"not in any repository (needed by 2 artefacts)"}]`; compactJSON(a["errors"]) != want {
+					t.Errorf("errors %s, want %s", a["errors"], want)
+				}
+				for _, k := range []string{"classes", "inputs"} {
+					if string(a[k]) != string(b[k]) {
+						t.Errorf("%s differ", k)
+					}
+				}
+				out, hout = string(a["classes"]), string(b["classes"])
+			}
+			if code != wantCode || hcode != exitOK {
 				t.Fatalf("exit %d and %d\n%s\n%s", code, hcode, errOut, herr)
 			}
 			if out != hout {
@@ -125,8 +146,9 @@ func TestDeps(t *testing.T) {
 		return hash.ReplaceAllString(s, "${1}HASH/")
 	}
 	code, out, errOut := runCLI(t, append(append([]string{"deps"}, repos...), "com.example:kmp:1.0")...)
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, errOut)
+	// com.example:absent:1.2 is in no repository: the tree is printed, and the exit code says so.
+	if wantErr := "not in any repository: com.example:absent:1.2 (needed by 2 artefacts)\ncomposestab: 1 dependency could not be resolved (see above)\n"; code != exitUnreadable || errOut != wantErr {
+		t.Fatalf("exit %d: %q", code, errOut)
 	}
 	out = clean(out)
 	want := `com.example:kmp:1.0
@@ -158,9 +180,6 @@ Files (android; searched $M2 (maven), $GRADLE/caches/modules-2/files-2.1 (gradle
 `
 	if out != want {
 		t.Errorf("deps:\n%s\nwant:\n%s", out, want)
-	}
-	if want := "not in any repository: com.example:absent:1.2 (needed by 2 artefacts)\n"; errOut != want {
-		t.Errorf("stderr %q, want %q", errOut, want)
 	}
 
 	// JSON: the same resolution, typed.
@@ -243,4 +262,10 @@ func TestCoordinateLibraryBump(t *testing.T) {
 			t.Errorf("missing %s in\n%s", want, out)
 		}
 	}
+}
+
+func compactJSON(raw json.RawMessage) string {
+	var b bytes.Buffer
+	json.Compact(&b, raw)
+	return b.String()
 }
