@@ -252,26 +252,19 @@ func (e *Engine) ClassStability(c *Class, file string) (Stability, *Reason) {
 	return e.classStability(c, nil, nil, file)
 }
 
-// isFunctionName reports whether n is a Kotlin function type (kotlin.Function itself, written as
-// a type, is a function type to the compiler: Stable): kotlin/Function, kotlin/FunctionN,
-// kotlin/reflect/KFunctionN.
+// isFunctionName reports whether n is a type the compiler's isFunctionOrKFunction accepts: a
+// top-level class of package kotlin whose name starts with "Function" (kotlin.Function itself,
+// written as a type, and FunctionN), or of package kotlin.reflect whose name starts with
+// "KFunction" (KFunction itself and KFunctionN) — isClassWithNamePrefix in the IR's
+// IrTypeUtils.kt, the same in every supported release. All are Stable.
 func isFunctionName(n string) bool {
 	if rest, ok := strings.CutPrefix(n, "kotlin/Function"); ok {
-		return allDigits(rest)
+		return !strings.ContainsAny(rest, "/.")
 	}
 	if rest, ok := strings.CutPrefix(n, "kotlin/reflect/KFunction"); ok {
-		return rest != "" && allDigits(rest)
+		return !strings.ContainsAny(rest, "/.")
 	}
 	return false
-}
-
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 func isBuiltinStableType(c *Class) bool {
@@ -513,8 +506,8 @@ func (e *Engine) fieldStability(c *Class, subst substitutions, an *analyzing, fi
 }
 
 // superclass is the first supertype that is neither an interface nor Any. A supertype missing from
-// the classpath is the superclass only if the class file names it so: an interface the classpath
-// lacks must never count as a superclass.
+// the classpath, or a JDK class the embedded facts do not list, is the superclass only if the class
+// file names it so: an interface the classpath lacks must never count as a superclass.
 func superclass(c *Class) *Type {
 	d := c.Ensure()
 	for _, t := range d.Supertypes {
@@ -525,7 +518,7 @@ func superclass(c *Class) *Type {
 		if st.Kind == KindInterface {
 			continue
 		}
-		if st.Origin == OriginMissing && d.SuperName != "" && jvmNameOf(t.Class) != d.SuperName {
+		if (st.Origin == OriginMissing || st.kindGuessed) && d.SuperName != "" && jvmNameOf(t.Class) != d.SuperName {
 			continue
 		}
 		return t

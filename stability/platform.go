@@ -123,8 +123,8 @@ func PlatformClassNames() []string {
 	for n := range platformMap {
 		out = append(out, n)
 	}
-	for n := range jdkClasses() {
-		if _, dup := platformMap[n]; !dup {
+	for n, f := range jdkClasses() {
+		if _, dup := platformMap[n]; !dup && f.params != "" {
 			out = append(out, n)
 		}
 	}
