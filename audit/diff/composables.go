@@ -61,6 +61,8 @@ func (c Cause) String() string {
 		return "the configuration line " + c.Line + " " + c.Detail
 	case CauseCompiler:
 		return fmt.Sprintf("the compiler rule %s (since %s: %s)", c.Rule, c.Since, c.Summary)
+	case CauseMissingClass:
+		return c.Class + " is not on the " + c.Detail + " classpath"
 	}
 	if c.Old == nil && c.New == nil && c.Detail != "" {
 		return c.Class + ", " + c.Detail

@@ -137,6 +137,7 @@ func Diff(old, new *scan.Report) *Report {
 	unreadableNotRemoved(d, new.Errors)
 	configCauses(d, old, new)
 	fieldTypeCauses(d, new)
+	missingCauses(d, sideMissing(old), sideMissing(new))
 	d.Errors = mergeErrors(old.Errors, new.Errors)
 	d.Old = append([]string{}, old.Inputs...)
 	d.New = append([]string{}, new.Inputs...)
@@ -149,6 +150,7 @@ func Check(base *baseline.Baseline, rep *scan.Report) *Report {
 	d := compareBaselines(base, baseline.New(rep), true)
 	unreadableNotRemoved(d, rep.Errors)
 	fieldTypeCauses(d, rep)
+	missingCauses(d, missingOf{}, sideMissing(rep))
 	d.Errors = mergeErrors(nil, rep.Errors)
 	d.Old = []string{}
 	d.New = append([]string{}, rep.Inputs...)

@@ -44,7 +44,7 @@ func TestMissingClassesNamed(t *testing.T) {
 				t.Errorf("stderr lacks %q:\n%s", want, errOut)
 			}
 		}
-		if !strings.Contains(out, "because evo.lib.Moving is not on the classpath") {
+		if !strings.Contains(out, "- evo.lib.UsesMoving: stable → unstable: evo.lib.Moving is not on the new classpath\n") {
 			t.Errorf("the change of UsesMoving does not say why:\n%s", out)
 		}
 		_, _, errOut = runCLI(t, "diff", "--old-classpath", v1CP(t), "--new-classpath", v2CP(t), libv1, libv2)
