@@ -73,6 +73,9 @@ type Baseline struct {
 	Classes []*Class `json:"classes"`
 	// Inputs are the base names of the scanned inputs; written as a comment only.
 	Inputs []string `json:"inputs"`
+	// Classpath is the classpath beside the inputs that the baseline was made with, written as
+	// comments ("# Classpath: NAME sha256:HASH") and read back; empty in older baselines.
+	Classpath []ClasspathEntry `json:"classpath,omitempty"`
 	// Composables are sorted by Key, each key once; empty unless the dump read composables.
 	Composables []*Composable `json:"composables,omitempty"`
 }
@@ -137,7 +140,7 @@ func baselineVisible(c *scan.Class) bool {
 // sorted by name. When two inputs hold a class of the same name, the first in the report's
 // order (by JVM name, then input) is kept.
 func New(rep *scan.Report) *Baseline {
-	b := &Baseline{Classes: []*Class{}, Inputs: []string{}}
+	b := &Baseline{Classes: []*Class{}, Inputs: []string{}, Classpath: ClasspathOf(rep)}
 	for _, in := range rep.Inputs {
 		b.Inputs = append(b.Inputs, filepath.Base(in))
 	}
@@ -200,6 +203,10 @@ func (b *Baseline) WriteText(w io.Writer) error {
 	s.WriteString("# Regenerate it when a change is intended, and review the diff like code.\n")
 	if len(b.Inputs) > 0 {
 		s.WriteString("# Inputs: " + strings.Join(b.Inputs, " ") + "\n")
+	}
+	hash(b.Classpath)
+	for _, e := range b.Classpath {
+		s.WriteString(e.line() + "\n")
 	}
 	version := Version
 	if len(b.Composables) > 0 {
@@ -370,6 +377,10 @@ func Read(r io.Reader) (*Baseline, error) {
 		n++
 		raw := strings.TrimRight(sc.Text(), "\r")
 		text := strings.TrimSpace(raw)
+		if e, ok := parseClasspathLine(text); ok && !header {
+			b.Classpath = append(b.Classpath, e)
+			continue
+		}
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}

@@ -85,6 +85,10 @@ type Report struct {
 	// Old and New are the inputs compared; Old is empty for a baseline check.
 	Old []string `json:"old"`
 	New []string `json:"new"`
+	// Classpath says, for a check, how its classpath differs from the one the baseline was made
+	// with (baseline.ClasspathChanges): a $stable read from a jar that is gone or other is no
+	// change of the code.
+	Classpath []string `json:"classpath,omitempty"`
 }
 
 // Count returns how many changes, of classes and of composables, are of the kind.
@@ -148,6 +152,7 @@ func Diff(old, new *scan.Report) *Report {
 // class that is not stable is a regression: a baseline lists what has been reviewed.
 func Check(base *baseline.Baseline, rep *scan.Report) *Report {
 	d := compareBaselines(base, baseline.New(rep), true)
+	d.Classpath = baseline.ClasspathChanges(base, rep)
 	unreadableNotRemoved(d, rep.Errors)
 	fieldTypeCauses(d, rep)
 	missingCauses(d, missingOf{}, sideMissing(rep))

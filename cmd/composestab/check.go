@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/composestab/composestab/internal/escape"
 	"github.com/composestab/composestab/internal/userfile"
 
 	"github.com/composestab/composestab/audit/baseline"
@@ -56,6 +57,11 @@ func runCheck(s *streams, args []string) error {
 	defer rep.Close()
 	d := diff.Check(base, rep)
 	d.Ignore(ign)
+	if !o.quiet {
+		for _, c := range d.Classpath {
+			fmt.Fprintf(s.err, "%s: %s\n", colorize(s.errTTY, "33", "warning"), escape.Text(c))
+		}
+	}
 	for i := range d.Changes {
 		if d.Changes[i].Input == "" {
 			d.Changes[i].Input = baselinePath // a removed class is only in the baseline

@@ -32,6 +32,12 @@ func TestCheckHalfClasspath(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != exitFindings {
 		t.Fatalf("exit %d, %v", code, err)
 	}
+	_, _, errOut := runCLI(t, "check", "--baseline", file, "--classpath", fixtures.RuntimeStubJar(), app)
+	for _, jar := range []string{"clibv1.jar", "cplain.jar"} {
+		if want := "warning: " + jar + " was on the classpath of the baseline and is not on this one\n"; !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
 	if len(rep.Composables) < 20 {
 		t.Fatalf("%d composable changes", len(rep.Composables))
 	}
