@@ -53,9 +53,9 @@ func WriteStabilityConfig(w io.Writer, rep *scan.Report) error {
 // WriteMergedStabilityConfig writes audit --format stability-config when configuration files were
 // given: each file's text as it is, except the lines the check finds wrong, which are commented
 // out with the finding (a too-broad wildcard is followed by exact lines for the classes that
-// need it), and an unproven line gets the finding above it; then the safe suggestions no line
-// covers yet.
-func WriteMergedStabilityConfig(w io.Writer, rep *scan.Report, texts []stability.ConfigText, checks []*verify.LineCheck) error {
+// need it), and an unproven line gets the finding above it; then the suggestions to add
+// (verify.MergeConfig gives both, judged as the merged file applies them).
+func WriteMergedStabilityConfig(w io.Writer, rep *scan.Report, texts []stability.ConfigText, checks []*verify.LineCheck, suggestions []*scan.Suggestion) error {
 	byLine := map[string]*verify.LineCheck{}
 	for _, lc := range checks {
 		byLine[fmt.Sprintf("%s:%d", lc.Line.Path, lc.Line.Line)] = lc
@@ -63,6 +63,9 @@ func WriteMergedStabilityConfig(w io.Writer, rep *scan.Report, texts []stability
 	var b strings.Builder
 	kept, removed := 0, 0
 	var body strings.Builder
+	// A pattern is written once: the exact lines a too-broad wildcard leaves, a kept line and a
+	// new safe entry can name one class, and a repeated line is one the compiler ignores.
+	written := map[string]bool{}
 	for _, t := range texts {
 		fmt.Fprintf(&body, "\n// ---- %s\n", escape.Text(t.Path))
 		lines := strings.Split(strings.ReplaceAll(strings.ReplaceAll(string(t.Data), "\r\n", "\n"), "\r", "\n"), "\n")
@@ -75,11 +78,17 @@ func WriteMergedStabilityConfig(w io.Writer, rep *scan.Report, texts []stability
 				body.WriteString(escape.Text(line) + "\n")
 				continue
 			}
+			if !lc.Remove && written[lc.Line.Pattern] {
+				removed++
+				fmt.Fprintf(&body, "// removed by composestab (%s): repeats a line above. Fix: remove this line\n// %s\n", verify.RuleConfigRedundant, escape.Text(strings.TrimSpace(line)))
+				continue
+			}
 			if !lc.Remove {
 				for _, x := range lc.Findings {
 					fmt.Fprintf(&body, "// composestab %s: %s\n", x.Rule, escape.Text(x.Message))
 				}
 				kept++
+				written[lc.Line.Pattern] = true
 				body.WriteString(escape.Text(line) + "\n")
 				continue
 			}
@@ -91,13 +100,17 @@ func WriteMergedStabilityConfig(w io.Writer, rep *scan.Report, texts []stability
 			}
 			fmt.Fprintf(&body, "// %s\n", escape.Text(strings.TrimSpace(line)))
 			for _, r := range lc.Replace {
-				body.WriteString(escape.Text(r) + "\n")
+				if !written[r] {
+					written[r] = true
+					body.WriteString(escape.Text(r) + "\n")
+				}
 			}
 		}
 	}
 	var added []*scan.Suggestion
-	for _, sg := range rep.Suggestions {
-		if sg.Safe {
+	for _, sg := range suggestions {
+		if sg.Safe && !written[sg.Pattern] {
+			written[sg.Pattern] = true
 			added = append(added, sg)
 		}
 	}

@@ -157,7 +157,8 @@ func FuzzAuditScan(f *testing.F) {
 		}
 		// The merged configuration is a file the compiler accepts, whatever the classes are named.
 		var merged bytes.Buffer
-		if err := output.WriteMergedStabilityConfig(&merged, rep, rep.ConfigTexts(), verify.CheckConfig(rep)); err != nil {
+		checks, added := verify.MergeConfig(rep)
+		if err := output.WriteMergedStabilityConfig(&merged, rep, rep.ConfigTexts(), checks, added); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := stability.ParseConfig("merged", merged.Bytes()); err != nil {

@@ -250,20 +250,35 @@ func mutableType(t *stability.Type) string {
 // decided stable by kind or marker, or its fields are vals of such classes. It follows val
 // fields a few classes deep.
 func (vf *verifier) mutableCause(c *stability.Class, depth int) string {
-	if c == nil || depth > 3 {
-		return ""
+	cause, _ := vf.mutableCauseOf(c, depth)
+	return cause
+}
+
+// mutableCauseOf is mutableCause and whether the answer holds whatever the walk that asked: a
+// cause found always does; "" does only when no field's answer was cut short by the depth limit
+// or by a class still being judged further up (a cycle). Only such answers are remembered, so
+// the verdict on a class never depends on which line or claim asked first.
+func (vf *verifier) mutableCauseOf(c *stability.Class, depth int) (string, bool) {
+	if c == nil {
+		return "", true
 	}
-	d := c.Ensure()
+	if depth > 3 {
+		return "", false
+	}
 	key := c.JVMName
 	if key == "" {
-		return ""
+		return "", true
 	}
 	if m := vf.mutable[key]; m != nil {
-		return *m
+		return *m, true
 	}
-	empty := ""
-	vf.mutable[key] = &empty // a cycle adds nothing
-	cause := ""
+	if vf.judging[key] {
+		return "", false
+	}
+	vf.judging[key] = true
+	defer delete(vf.judging, key)
+	d := c.Ensure()
+	cause, complete := "", true
 	if d.Origin == stability.OriginKotlin && d.Kind == stability.KindClass && d.Input != "" && !markedStable(c) {
 		for _, f := range d.Fields {
 			t := f.Type
@@ -277,7 +292,9 @@ func (vf *verifier) mutableCause(c *stability.Class, depth int) string {
 			case mutableType(t) != "" && !vf.snapshotBacked(c, f.Name):
 				cause = fmt.Sprintf("whose field `%s: %s` is %s", f.Name, t, mutableType(t))
 			case !f.Var && t != nil && t.Class != nil:
-				if inner := vf.mutableCause(t.Class, depth+1); inner != "" {
+				inner, ok := vf.mutableCauseOf(t.Class, depth+1)
+				complete = complete && ok
+				if inner != "" {
 					cause = fmt.Sprintf("whose field `%s` holds %s, %s", f.Name, t.Class.FqName(), inner)
 				}
 			}
@@ -289,8 +306,10 @@ func (vf *verifier) mutableCause(c *stability.Class, depth int) string {
 	if d.Origin == stability.OriginJava && d.Kind == stability.KindClass && d.Input != "" && !markedStable(c) {
 		cause = vf.javaMutableCause(c)
 	}
-	vf.mutable[key] = &cause
-	return cause
+	if cause != "" || complete {
+		vf.mutable[key] = &cause
+	}
+	return cause, cause != "" || complete
 }
 
 // javaMutableCause says how instances of a Java class change: a non-final field written after

@@ -54,6 +54,160 @@ func CheckConfig(rep *scan.Report) []*LineCheck {
 	return newVerifier(rep).checkConfig(rep)
 }
 
+// MergeConfig judges the lines of the scan's configuration files as the merged file
+// (audit --format stability-config) keeps them: as a whole. CheckConfig judges each line of the
+// files as they are, where the classes another line wins are not the line's; once the merge
+// removes lines (false, too broad, unused), the classes they won go to the lines that remain —
+// the first matching one along the name, as the compiler takes it — and each line whose classes
+// changed is judged again, round after round until nothing changes, so that verify --config of
+// the merged file finds nothing to remove (TestMergedConfigClean).
+//
+// It also returns the safe suggestions (scan.Report.Suggestions) the merged file adds: those no
+// kept line already matches. Exact lines that take a removed wildcard's place are likewise only
+// those no kept line matches.
+func MergeConfig(rep *scan.Report) ([]*LineCheck, []*scan.Suggestion) {
+	checks := CheckConfig(rep)
+	var added []*scan.Suggestion
+	if len(checks) == 0 {
+		for _, sg := range rep.Suggestions {
+			if sg.Safe {
+				added = append(added, sg)
+			}
+		}
+		return checks, added
+	}
+	vf := newVerifier(rep)
+	texts := rep.ConfigTexts()
+	source := func(l *scan.ConfigLine) string { return fmt.Sprintf("%s:%d", l.Path, l.Line) }
+	pairs := map[[2]string]*stability.Config{}
+	for range len(checks) + 1 {
+		removed := map[string]bool{}
+		for _, lc := range checks {
+			if lc.Remove {
+				removed[source(lc.Line)] = true
+			}
+		}
+		// The file as the merge writes it: a file the compiler rejected applied no line at all,
+		// and applies its kept lines once the rejected ones are gone; the exact lines written in
+		// a too-broad wildcard's place apply too.
+		kept := configWithout(texts, removed, replacements(checks))
+		// winner is the line the compiler applies to the match's class in the merged file, ""
+		// when it is l (were l kept).
+		winner := func(l *scan.ConfigLine, m *scan.ConfigMatch) string {
+			model := m.Model()
+			if model == nil {
+				return m.WonBy
+			}
+			own := source(l)
+			w := stability.ConfigLineFor(kept, model)
+			switch {
+			case w == nil || w.Source == own:
+				return ""
+			case !removed[own]:
+				return w.Source
+			}
+			// l is not in the file: it would win unless w comes first along the name.
+			key := [2]string{w.Pattern, l.Pattern}
+			cfg, ok := pairs[key]
+			if !ok {
+				cfg, _ = stability.ParseConfig("", []byte(w.Pattern+"\n"+l.Pattern))
+				pairs[key] = cfg
+			}
+			if x := stability.ConfigLineFor(cfg, model); x != nil && x.Pattern == l.Pattern {
+				return ""
+			}
+			return w.Source
+		}
+		changed := false
+		for i, lc := range checks {
+			l := lc.Line
+			if l.Fault != "" || l.Duplicate != "" || len(l.Matches) == 0 {
+				continue
+			}
+			matches := make([]*scan.ConfigMatch, len(l.Matches))
+			moved := false
+			for j, m := range l.Matches {
+				matches[j] = m
+				if won := winner(l, m); won != m.WonBy {
+					cm := *m
+					cm.WonBy = won
+					matches[j], moved = &cm, true
+				}
+			}
+			if !moved {
+				continue
+			}
+			nl := *l
+			nl.Matches = matches
+			again := &LineCheck{Line: &nl, Classes: map[ClassKind][]ClassNote{}}
+			vf.judgeLine(again)
+			checks[i], changed = again, true
+		}
+		if !changed {
+			break
+		}
+	}
+	removed := map[string]bool{}
+	for _, lc := range checks {
+		if lc.Remove {
+			removed[source(lc.Line)] = true
+		}
+	}
+	kept := configWithout(texts, removed, nil)
+	for _, lc := range checks {
+		var keep []string
+		for _, r := range lc.Replace {
+			if kept.Match(r) == nil {
+				keep = append(keep, r)
+			}
+		}
+		lc.Replace = keep
+	}
+	kept = configWithout(texts, removed, replacements(checks))
+	for _, sg := range rep.Suggestions {
+		if sg.Safe && kept.Match(sg.Class) == nil {
+			added = append(added, sg)
+		}
+	}
+	return checks, added
+}
+
+// replacements are the exact lines the merge writes in place of removed wildcards.
+func replacements(checks []*LineCheck) []string {
+	var out []string
+	for _, lc := range checks {
+		if lc.Remove {
+			out = append(out, lc.Replace...)
+		}
+	}
+	return out
+}
+
+// configWithout is the configuration of the files' texts with the removed lines ("path:line")
+// blanked — the lines keep their numbers, so each matcher its source — and the extra lines.
+func configWithout(texts []stability.ConfigText, removed map[string]bool, extra []string) *stability.Config {
+	var cfg *stability.Config
+	for _, t := range texts {
+		lines := strings.Split(strings.ReplaceAll(string(t.Data), "\r\n", "\n"), "\n")
+		for i := range lines {
+			if removed[fmt.Sprintf("%s:%d", t.Path, i+1)] {
+				lines[i] = ""
+			}
+		}
+		next, err := cfg.With(t.Path, []byte(strings.Join(lines, "\n")))
+		if err != nil {
+			continue // a file the compiler rejects applies no line
+		}
+		cfg = next
+	}
+	if len(extra) > 0 {
+		if next, err := cfg.With("(replacing a wildcard)", []byte(strings.Join(extra, "\n"))); err == nil {
+			cfg = next
+		}
+	}
+	return cfg
+}
+
 func (vf *verifier) checkConfig(rep *scan.Report) []*LineCheck {
 	var out []*LineCheck
 	for _, l := range rep.ConfigLines {

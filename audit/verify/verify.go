@@ -365,13 +365,15 @@ type verifier struct {
 	byName map[string]*stability.Class // by Kotlin name in metadata form (a/b/Outer.Inner)
 	cp     *classfile.Classpath        // nil once the report is closed
 	writes map[string]*fieldWrites     // by JVM name
-	// mutable memoizes mutableCause by JVM name; "" means not known to change.
+	// mutable memoizes mutableCause by JVM name; "" means not known to change. judging holds
+	// the classes whose answer is being worked out further up the walk (a cycle).
 	mutable map[string]*string
+	judging map[string]bool
 }
 
 func newVerifier(rep *scan.Report) *verifier {
 	vf := &verifier{byJVM: map[string]*scan.Class{}, byName: map[string]*stability.Class{}, cp: rep.Classpath(),
-		writes: map[string]*fieldWrites{}, mutable: map[string]*string{}}
+		writes: map[string]*fieldWrites{}, mutable: map[string]*string{}, judging: map[string]bool{}}
 	for _, c := range rep.Classes {
 		if vf.byJVM[c.JVMName] == nil {
 			vf.byJVM[c.JVMName] = c

@@ -113,7 +113,8 @@ func runAudit(s *streams, args []string) error {
 	}
 	defer rep.Close()
 	if o.format == "stability-config" && len(o.configs) > 0 {
-		if err := output.WriteMergedStabilityConfig(s.out, rep, rep.ConfigTexts(), verify.CheckConfig(rep)); err != nil {
+		checks, added := verify.MergeConfig(rep)
+		if err := output.WriteMergedStabilityConfig(s.out, rep, rep.ConfigTexts(), checks, added); err != nil {
 			return err
 		}
 	} else if err := printAudit(s, o.format, rep, o.callSites); err != nil {
