@@ -287,6 +287,9 @@ type Field struct {
 	// Bare is a field with no property, such as the interface-delegation field.
 	Bare bool
 	Type *Type
+	// Visibility is the property's (Public for a bare field): a @Stable class's contract is
+	// about what other modules can observe.
+	Visibility Visibility
 }
 
 // String renders the type the way the compiler's reports do: simple class names, arguments in

@@ -236,7 +236,7 @@ func (u *Universe) fromMetadata(c *Class, cf *classfile.Class, km *metadata.Clas
 				// A static field of a class belongs to its companion's property.
 				continue
 			}
-			field := &Field{Name: fd.Name, Var: p.Flags.IsVar(), Delegated: p.Flags.IsDelegated()}
+			field := &Field{Name: fd.Name, Var: p.Flags.IsVar(), Delegated: p.Flags.IsDelegated(), Visibility: visibilityOf(p.Flags.Visibility())}
 			if field.Delegated {
 				// The delegate field has no generic signature. For the common one-parameter
 				// delegates (Lazy<T>, State<T>, MutableState<T>) the argument is the property's

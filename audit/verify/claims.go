@@ -11,7 +11,11 @@ import (
 	"github.com/composestab/composestab/stability"
 )
 
-type finding struct{ rule, part, msg string }
+// finding is one violation of a class; severity, when set, overrides the rule's.
+type finding struct {
+	rule, part, msg string
+	severity        string
+}
 
 // claimFindings checks the fields of a class that claims stability against the claim.
 func (vf *verifier) claimFindings(r *stability.ClassResult) []finding {
@@ -21,7 +25,7 @@ func (vf *verifier) claimFindings(r *stability.ClassResult) []finding {
 	}
 	var out []finding
 	lie := func(fld *stability.Field, what, fix string) {
-		out = append(out, finding{RuleStableClaimMutable, "field " + fld.Name, fmt.Sprintf("%s, but %s. Fix: %s", claim, what, fix)})
+		out = append(out, finding{rule: RuleStableClaimMutable, part: "field " + fld.Name, msg: fmt.Sprintf("%s, but %s. Fix: %s", claim, what, fix)})
 	}
 	for _, f := range r.Fields {
 		fld := f.Field
@@ -35,6 +39,12 @@ func (vf *verifier) claimFindings(r *stability.ClassResult) []finding {
 			if isSnapshotState(t) {
 				lie(fld, fmt.Sprintf("var `%s: %s` holds snapshot state and is reassigned%s: readers of the old state never see the new one", fld.Name, t, where),
 					fmt.Sprintf("make `%s` a val and assign its `.value`", fld.Name))
+			} else if v := fld.Visibility; v == stability.Internal || v == stability.Private {
+				// The contract is about what other modules observe: an internal or private var
+				// is seen only through what the class makes of it, so it ranks below a public one.
+				lie(fld, fmt.Sprintf("the %s var `%s` is reassigned%s: no other module reads it, but what the class computes from it changes unobserved", v, fld.Name, where),
+					varFix(fld.Name, immutable))
+				out[len(out)-1].severity = SeverityWarning
 			} else {
 				lie(fld, fmt.Sprintf("`%s` is a plain var, reassigned%s: the runtime cannot observe the change", fld.Name, where),
 					varFix(fld.Name, immutable))
@@ -72,7 +82,7 @@ func (vf *verifier) claimFindings(r *stability.ClassResult) []finding {
 			continue
 		}
 		if msg := vf.unproven(f, claim); msg != "" {
-			out = append(out, finding{RuleStableClaimUnproven, "field " + fld.Name, msg})
+			out = append(out, finding{rule: RuleStableClaimUnproven, part: "field " + fld.Name, msg: msg})
 		}
 	}
 	return out

@@ -451,13 +451,17 @@ func (vf *verifier) check(c *scan.Class, opts Options, v *Report, expect []*stab
 	if !opts.IncludeNonPublic && !vf.publicAPI(c) {
 		return
 	}
-	add := func(rule, part, msg string) {
+	addAt := func(rule, part, msg, sev string) {
 		if suppressed(suppress, rule, c.Name) {
 			v.Suppressed++
 			return
 		}
-		v.Violations = append(v.Violations, Violation{Class: c.Name, Rule: rule, Severity: ruleSeverity(rule), Part: part, Message: msg, Input: c.Input})
+		if sev == "" {
+			sev = ruleSeverity(rule)
+		}
+		v.Violations = append(v.Violations, Violation{Class: c.Name, Rule: rule, Severity: sev, Part: part, Message: msg, Input: c.Input})
 	}
+	add := func(rule, part, msg string) { addAt(rule, part, msg, "") }
 	r := c.CompiledResult()
 	if opts.Drift {
 		if rule, msg := driftFinding(c); rule != "" {
@@ -470,7 +474,7 @@ func (vf *verifier) check(c *scan.Class, opts Options, v *Report, expect []*stab
 	}
 	if r != nil {
 		for _, f := range vf.claimFindings(r) {
-			add(f.rule, f.part, f.msg)
+			addAt(f.rule, f.part, f.msg, f.severity)
 		}
 	}
 	if pat := matchAny(expect, c.Name); pat != "" && !effectivelyStable(c) {
