@@ -1,12 +1,14 @@
 package output
 
 import (
+	"cmp"
 	_ "embed"
 	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -83,8 +85,10 @@ type htmlCount struct {
 // htmlSection is one titled table.
 type htmlSection struct {
 	ID, Title, Note string
-	Columns         []string
-	Rows            []htmlRow
+	// Class, if set, is a second class of the table, for column widths of its own.
+	Class   string
+	Columns []string
+	Rows    []htmlRow
 }
 
 // htmlRow is one table row: its cells, the word it is filtered by (Kind), the text searched
@@ -426,6 +430,17 @@ func WriteDiffHTML(w io.Writer, d *diff.Report, title string) error {
 	return p.write(w)
 }
 
+// severityOrder puts errors first, then warnings, then info.
+func severityOrder(s string) int {
+	switch s {
+	case verify.SeverityError:
+		return 0
+	case verify.SeverityWarning:
+		return 1
+	}
+	return 2
+}
+
 func baseNames(paths []string) []string {
 	out := make([]string, len(paths))
 	for i, p := range paths {
@@ -434,11 +449,33 @@ func baseNames(paths []string) []string {
 	return out
 }
 
-// WriteVerifyHTML writes the page of verify: one row per finding, filterable by severity.
+// WriteVerifyHTML writes the page of verify: a summary by severity and rule, then one row per
+// finding, the most serious first, filterable by severity.
 func WriteVerifyHTML(w io.Writer, v *verify.Report) error {
 	p := newPage("Compose stability policy", v.Inputs)
-	sec := htmlSection{ID: "findings", Title: "Findings", Columns: []string{"Severity", "Rule", "Class", "Part", "Message", "Input"}}
-	for _, x := range v.Violations {
+	sec := htmlSection{ID: "findings", Title: "Findings", Class: "findings", Columns: []string{"Severity", "Rule", "Class", "Part", "Message", "Input"}}
+	found := slices.Clone(v.Violations)
+	slices.SortStableFunc(found, func(a, b verify.Violation) int {
+		return cmp.Compare(severityOrder(a.Severity), severityOrder(b.Severity))
+	})
+	bySeverity, byRule := map[string]int{}, map[string]int{}
+	var rules []string
+	for _, x := range found {
+		bySeverity[x.Severity]++
+		if byRule[x.Rule] == 0 {
+			rules = append(rules, x.Rule)
+		}
+		byRule[x.Rule]++
+	}
+	if len(found) > 0 {
+		var parts []string
+		for _, r := range rules {
+			parts = append(parts, fmt.Sprintf("%s %d", r, byRule[r]))
+		}
+		sec.Note = fmt.Sprintf("%s, %s, %d info: %s.", english.Plural(bySeverity[verify.SeverityError], "error"),
+			english.Plural(bySeverity[verify.SeverityWarning], "warning"), bySeverity[verify.SeverityInfo], strings.Join(parts, ", "))
+	}
+	for _, x := range found {
 		sec.Rows = append(sec.Rows, htmlRow{Kind: x.Severity, Key: x.Class + " " + x.Rule, Cells: []htmlCell{
 			{Text: x.Severity}, {Text: x.Rule}, {Text: x.Class, Code: true}, {Text: x.Part}, {Text: x.Message}, {Text: filepath.Base(x.Input)},
 		}})
@@ -473,7 +510,7 @@ const pageHTML = `{{define "cell"}}{{if .Links}}{{range .Links}}<span class="par
 {{range .Sections}}<section id="{{.ID}}"><h2>{{.Title}} <span class="count">({{len .Rows}})</span></h2>
 {{if .Note}}<p class="note">{{.Note}}</p>{{end}}
 <div class="controls" hidden><input type="search" placeholder="Search names" aria-label="Search {{.Title}}"> <select aria-label="Filter {{.Title}}"><option value="">all</option></select> <span class="shown"></span></div>
-<table class="rows"><thead><tr>{{range .Columns}}<th>{{.}}</th>{{end}}</tr></thead><tbody>
+<table class="rows{{if .Class}} {{.Class}}{{end}}"><thead><tr>{{range .Columns}}<th>{{.}}</th>{{end}}</tr></thead><tbody>
 {{range .Rows}}{{$d := .Details}}{{$w := .Why}}<tr{{if .ID}} id="{{.ID}}"{{end}} data-kind="{{.Kind}}" data-key="{{.Key}}">{{range $i, $c := .Cells}}<td>{{if and $d (eq $i 1)}}<span class="why" data-w="{{$w}}">{{template "cell" $c}}</span>{{else}}{{template "cell" $c}}{{end}}</td>{{end}}</tr>
 {{end}}</tbody></table></section>
 {{end}}

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -79,5 +80,25 @@ func TestVerifyUsage(t *testing.T) {
 				t.Errorf("exit %d, stderr %q, stdout %q; want %d and %q", code, errOut, out, exitUsage, tt.msg)
 			}
 		})
+	}
+}
+
+// TestVerifyHTMLOrder: the verify page says the counts by severity and rule first, and lists the
+// errors before the warnings and the warnings before the info findings.
+func TestVerifyHTMLOrder(t *testing.T) {
+	_, out, _ := runCLI(t, append([]string{"verify", "--format", "html"}, pverifyArgs()...)...)
+	if !strings.Contains(out, `<p class="note">16 errors, 1 warning, 3 info: `) {
+		t.Errorf("no summary:\n%s", out)
+	}
+	last := 0
+	for _, kind := range regexp.MustCompile(`<tr data-kind="(error|warning|info)"`).FindAllStringSubmatch(out, -1) {
+		rank := map[string]int{"error": 0, "warning": 1, "info": 2}[kind[1]]
+		if rank < last {
+			t.Fatalf("a %s row after a less serious one", kind[1])
+		}
+		last = rank
+	}
+	if last != 2 {
+		t.Errorf("no info row reached")
 	}
 }
