@@ -239,6 +239,30 @@ var mutableCollections = map[string]bool{
 	"java/util/concurrent/ConcurrentHashMap": true, "java/util/concurrent/CopyOnWriteArrayList": true,
 }
 
+// mutableSupertype is the first mutable collection type among c's supertypes, direct or not
+// (MutableScatterMap.MutableMapWrapper implements kotlin.collections.MutableMap), by internal
+// name; "" when none is. c itself does not count: mutableType says that.
+func mutableSupertype(c *stability.Class) string {
+	seen := map[*stability.Class]bool{c: true}
+	queue := []*stability.Class{c}
+	for len(queue) > 0 && len(seen) < 256 {
+		next := queue[0]
+		queue = queue[1:]
+		for _, s := range stability.DirectSupertypes(next) {
+			if seen[s] {
+				continue
+			}
+			seen[s] = true
+			s.Ensure()
+			if mutableCollections[s.Name] || mutableCollections[s.JVMName] {
+				return s.Name
+			}
+			queue = append(queue, s)
+		}
+	}
+	return ""
+}
+
 // mutableType names what makes values of t mutable: "a mutable collection", "an array", or "".
 func mutableType(t *stability.Type) string {
 	if t == nil || t.Class == nil {
@@ -289,6 +313,12 @@ func (vf *verifier) mutableCauseOf(c *stability.Class, depth int) (string, bool)
 	defer delete(vf.judging, key)
 	d := c.Ensure()
 	cause, complete := "", true
+	if s := mutableSupertype(c); s != "" && d.Input != "" && !markedStable(c) {
+		// A view or wrapper whose put, remove or add changes what it holds.
+		cause = "which implements " + strings.ReplaceAll(s, "/", ".") + ", a mutable collection"
+		vf.mutable[key] = &cause
+		return cause, true
+	}
 	if d.Origin == stability.OriginKotlin && d.Kind == stability.KindClass && d.Input != "" && !markedStable(c) {
 		for _, f := range d.Fields {
 			t := f.Type

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -201,5 +202,30 @@ func TestCheckConfigSyntax(t *testing.T) {
 	}
 	if n != 24 {
 		t.Errorf("%d forms, want 24", n)
+	}
+}
+
+// TestConfigMutableViews: a class that implements a mutable collection interface (a view or a
+// wrapper: put, remove and add change what it holds) is false for a configuration line even
+// where nothing else in its own bytes shows a change.
+func TestConfigMutableViews(t *testing.T) {
+	fixtures.SkipUnlessLong(t, "reads kotlin-stdlib.jar")
+	stdlib := fixtures.KotlinLib(t, "kotlin-stdlib.jar")
+	conf := filepath.Join(t.TempDir(), "views.conf")
+	os.WriteFile(conf, []byte("kotlin.collections.AbstractMutableList\nkotlin.collections.AbstractMutableMap\n"), 0o644)
+	rep, err := scan.Scan(context.Background(), scan.Options{Inputs: []string{stdlib}, Configs: []string{conf}, CheckConfig: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rep.Close()
+	for _, lc := range CheckConfig(rep) {
+		var notes []string
+		for _, n := range lc.Classes[KindFalse] {
+			notes = append(notes, n.Why)
+		}
+		want := lc.Line.Pattern + ", which implements kotlin.collections.Mutable"
+		if !slices.ContainsFunc(notes, func(s string) bool { return strings.HasPrefix(s, want) }) {
+			t.Errorf("%s: false notes %q, want one starting %q", lc.Line.Pattern, notes, want)
+		}
 	}
 }
