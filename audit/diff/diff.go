@@ -349,7 +349,18 @@ func (d *differ) class(o, n *baseline.Class) {
 		causes = append(causes, fmt.Sprintf("visibility %s → %s", o.Visibility, n.Visibility))
 	}
 	if !o.Consumer && !n.Consumer {
-		for _, fc := range fieldCauses(o, n) {
+		fcs := fieldCauses(o, n)
+		// When some field accounts for the verdict's move, the fields that moved otherwise are
+		// no cause of it (a field still stable through a $stable of 0 beside the List field
+		// that alone made the class unstable).
+		explained := false
+		for _, fc := range fcs {
+			explained = explained || fc.effect && o.Verdict != n.Verdict && fc.explains(o.Verdict, n.Verdict)
+		}
+		for _, fc := range fcs {
+			if fc.effect && explained && !fc.explains(o.Verdict, n.Verdict) {
+				continue
+			}
 			if fc.effect {
 				effects[len(causes)] = true
 			}
@@ -470,7 +481,7 @@ func fieldCauses(o, n *baseline.Class) []fieldCause {
 			if why := n.Why(f.Name); why != "" {
 				s += " because " + why
 			}
-			out = append(out, fieldCause{text: s, effect: true})
+			out = append(out, fieldCause{text: s, effect: true, old: of.Verdict, new: f.Verdict})
 		}
 	}
 	for _, f := range o.Fields {
@@ -487,6 +498,23 @@ func fieldCauses(o, n *baseline.Class) []fieldCause {
 type fieldCause struct {
 	text   string
 	effect bool
+	// old and new are an effect's field verdicts.
+	old, new stability.Verdict
+}
+
+// explains reports whether a field that moved from fc.old to fc.new accounts for a class that
+// moved from old to new: for a class that got less stable, a field that got less stable, down
+// to the class's new verdict (a field now runtime does not make a class unstable); for one that
+// got more stable, a field that got more stable from no better than the class's old verdict.
+func (fc fieldCause) explains(old, new stability.Verdict) bool {
+	fo, fn := rank(fc.old), rank(fc.new)
+	switch kindOf(old, new) {
+	case Regression:
+		return fn < fo && fn <= rank(new)
+	case Improvement:
+		return fn > fo && fo <= rank(old)
+	}
+	return true
 }
 
 // typeParameters reports each type parameter, by position, that starts or stops taking part
