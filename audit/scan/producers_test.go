@@ -1,11 +1,9 @@
 package scan_test
 
 import (
-	"archive/zip"
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -349,48 +347,18 @@ func TestVerdictFollowsPatchedBytes(t *testing.T) {
 // patchJar copies a jar, replacing the first occurrence of a byte sequence in the named entries.
 func patchJar(t *testing.T, src string, patches map[string][2][]byte) string {
 	t.Helper()
-	r, err := zip.OpenReader(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
 	out := filepath.Join(t.TempDir(), "patched.jar")
-	f, err := os.Create(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := zip.NewWriter(f)
-	for _, e := range r.File {
-		rc, err := e.Open()
-		if err != nil {
-			t.Fatal(err)
+	fixtures.RewriteJar(t, src, out, func(name string, data []byte) []byte {
+		p, ok := patches[name]
+		if !ok {
+			return data
 		}
-		data, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
+		i := bytes.Index(data, p[0])
+		if i < 0 {
+			t.Fatalf("%s: % x not found", name, p[0])
 		}
-		if p, ok := patches[e.Name]; ok {
-			i := bytes.Index(data, p[0])
-			if i < 0 {
-				t.Fatalf("%s: % x not found", e.Name, p[0])
-			}
-			data = append(append(append([]byte{}, data[:i]...), p[1]...), data[i+len(p[0]):]...)
-		}
-		ew, err := w.Create(e.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := ew.Write(data); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
+		return append(append(append([]byte{}, data[:i]...), p[1]...), data[i+len(p[0]):]...)
+	})
 	return out
 }
 

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"archive/zip"
 	"encoding/json"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -78,7 +76,7 @@ func TestCheckUnreadableNotRemoved(t *testing.T) {
 	file := filepath.Join(dir, "lib1.baseline")
 	os.WriteFile(file, []byte(base), 0o644)
 	broken := filepath.Join(dir, "lib1.jar")
-	rewriteJar(t, lib, broken, func(name string, data []byte) []byte {
+	fixtures.RewriteJar(t, lib, broken, func(name string, data []byte) []byte {
 		if name == "lib1/LOpen.class" {
 			return data[:40]
 		}
@@ -90,39 +88,4 @@ func TestCheckUnreadableNotRemoved(t *testing.T) {
 		!strings.Contains(errOut, "unreadable: "+broken+"!lib1/LOpen.class: constant pool count exceeds remaining data") {
 		t.Errorf("exit %d\n%s\nstderr %s", code, out, errOut)
 	}
-}
-
-// rewriteJar copies the jar src to dst, each entry's bytes through edit.
-func rewriteJar(t *testing.T, src, dst string, edit func(name string, data []byte) []byte) {
-	t.Helper()
-	zr, err := zip.OpenReader(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
-	out, err := os.Create(dst)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zw := zip.NewWriter(out)
-	for _, f := range zr.File {
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, err := zw.Create(f.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.Write(edit(f.Name, data))
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	out.Close()
 }
