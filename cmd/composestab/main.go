@@ -112,6 +112,7 @@ Usage:
   composestab verify  [flags] PATH...          policy checks on a published artefact
   composestab report  [flags] --out DIR PATH... the compiler's report and metrics files
   composestab deps    [flags] G:A:V...         dependency tree of Maven coordinates
+  composestab mcp     [flags]                  a Model Context Protocol server for coding agents
   composestab version                          this build's version and the releases it knows
 
 A PATH may also be group:artifact:version, found with --repo DIR, in ~/.m2/repository or in
@@ -147,6 +148,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runReport(s, rest)
 	case "deps":
 		err = runDeps(s, rest)
+	case "mcp":
+		err = runMCP(s, rest)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
