@@ -28,10 +28,12 @@ type ConfigLine struct {
 	// Wildcard tells whether the pattern has a `*`.
 	Wildcard bool `json:"wildcard"`
 	// Searched counts the class names the pattern was tried on: the classes of the inputs and the
-	// classpath and those composestab knows without their jars (Kotlin's and the JDK's).
+	// classpath and those composestab knows without their jars (Kotlin's, and the public classes
+	// of JDK 17's java.base).
 	Searched int `json:"searched"`
-	// Unseen tells, for a pattern that matches nothing, that it names a JDK or Android package,
-	// whose classes composestab does not read: it cannot tell whether the line is used.
+	// Unseen tells, for a pattern that matches nothing, that it names a JDK or Android package
+	// whose classes composestab does not know (any but java.base's): it cannot tell whether the
+	// line is used.
 	Unseen bool `json:"unseen,omitempty"`
 	// Near lists, for an exact pattern that matches nothing, the classes it may have meant: the
 	// same simple name in another package, or a name a few letters away in the same package.
@@ -74,7 +76,31 @@ type ConfigMatch struct {
 func (m *ConfigMatch) Model() *stability.Class { return m.model }
 
 // unseenPrefixes are the packages of classes an audit does not read: the JDK and Android SDK.
+// Of those, the public classes of JDK 17's java.base are known all the same (stability.JDKClassNames).
 var unseenPrefixes = []string{"java.", "javax.", "jdk.", "sun.", "android.", "dalvik.", "org.w3c.", "org.xml.", "org.json."}
+
+// unseen reports whether a pattern that matches nothing names classes composestab does not know:
+// a JDK or Android package, except for an exact name in a package of java.base (the package is
+// the name's segments before the first capitalised one). A package belongs to one module, and
+// composestab knows every public class of java.base's, so such a name is no public JDK class:
+// a typo or a class that is gone, which the line reports as unused.
+func unseen(key string, wildcard bool) bool {
+	in := false
+	for _, p := range unseenPrefixes {
+		in = in || strings.HasPrefix(key+".", p) || strings.HasPrefix(key, p)
+	}
+	if !in || wildcard {
+		return in
+	}
+	var pkg []string
+	for _, seg := range strings.Split(key, ".") {
+		if seg == "" || seg[0] >= 'A' && seg[0] <= 'Z' {
+			break
+		}
+		pkg = append(pkg, seg)
+	}
+	return !stability.JDKPackage(strings.Join(pkg, "."))
+}
 
 // checkConfig matches every accepted configuration line against the names of every class on the
 // classpath and of the platform classes composestab knows, and judges each matched class.
@@ -136,6 +162,11 @@ func checkConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, s *
 	for _, n := range stability.PlatformClassNames() {
 		try(n)
 	}
+	// The public classes of JDK 17's java.base, judged from the facts read from its bytes when
+	// composestab was built (stability.JDKMutableCause).
+	for _, n := range stability.JDKClassNames() {
+		try(n)
+	}
 	searched := len(seen)
 
 	judged := judgeAll(u, ev, s, classes)
@@ -195,9 +226,7 @@ func checkConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, s *
 			cl.Near = names.near(m.Key)
 		}
 		if len(cl.Matches) == 0 {
-			for _, p := range unseenPrefixes {
-				cl.Unseen = cl.Unseen || strings.HasPrefix(m.Key+".", p) || strings.HasPrefix(m.Key, p)
-			}
+			cl.Unseen = unseen(m.Key, cl.Wildcard)
 		}
 		out = append(out, cl)
 	}

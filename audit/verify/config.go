@@ -309,6 +309,9 @@ func (vf *verifier) judgeLine(lc *LineCheck) {
 
 // classKind decides what the line does for one class it applies to, and why.
 func (vf *verifier) classKind(m *scan.ConfigMatch) (ClassKind, string) {
+	if kind, why, ok := jdkClassKind(m); ok {
+		return kind, why
+	}
 	asType := ""
 	if c := m.Model(); c != nil {
 		asType = mutableType(&stability.Type{Class: c}) // MutableList itself, say
@@ -342,6 +345,52 @@ func (vf *verifier) classKind(m *scan.ConfigMatch) (ClassKind, string) {
 	}
 	return KindNeeded, fmt.Sprintf("%s is %s without it; %s", m.Class, m.Without, strings.Join(m.Why, "; "))
 }
+
+// --- JDK classes (issue 42) ---
+
+// jdkClassKind judges a public class of JDK 17's java.base, which is never on the classpath, by
+// the facts read from its bytes when composestab was built (stability.JDKMutableCause): false
+// when they show an instance change after construction, redundant when the class is stable
+// without the line (an enum, a class the compiler knows stable, or String and the boxed
+// primitives, which Kotlin code sees as its own built-ins), and otherwise unproven: an interface
+// or an open class whatever its bytes, and a final class whose bytes show no change but whose
+// field types are not proven. ok is false for any other class.
+func jdkClassKind(m *scan.ConfigMatch) (kind ClassKind, why string, ok bool) {
+	c := m.Model()
+	if c == nil || m.Input != "" {
+		return "", "", false
+	}
+	cause, known := stability.JDKMutableCause(c.JVMName)
+	if !known {
+		return "", "", false
+	}
+	builtin, builtinStable, mapped := stability.JDKKotlinBuiltin(c.JVMName)
+	builtin = strings.ReplaceAll(builtin, "/", ".")
+	seen := ""
+	if mapped {
+		seen = " (Kotlin code sees " + builtin + " instead: the line applies only where code names " + m.Class + " itself)"
+	}
+	d := c.Ensure()
+	switch {
+	case mapped && builtinStable:
+		return KindRedundant, fmt.Sprintf("%s, which Kotlin code sees as %s, stable without it (the line applies only where code names %s itself, which Kotlin warns against)",
+			m.Class, builtin, m.Class), true
+	case cause != "":
+		return KindFalse, m.Class + ": " + cause + " (read from JDK 17's java.base)" + seen, true
+	case mutableType(&stability.Type{Class: c}) != "":
+		return KindFalse, m.Class + ", " + mutableType(&stability.Type{Class: c}) + seen, true
+	case m.Redundant:
+		return KindRedundant, fmt.Sprintf("%s is %s without it", m.Class, m.Without), true
+	case d.Kind == stability.KindInterface:
+		why = "an interface: its implementations are unknown, and may hold mutable state"
+		return KindUnproven, m.Class + ": " + why + " (" + proof(why) + ")" + seen, true
+	case d.Modality != stability.Final:
+		return KindUnproven, m.Class + ": not final, so a subclass may add state; JDK 17's java.base shows no change to its own instances (keep the line only if every subclass the app uses is immutable)" + seen, true
+	}
+	return KindUnproven, m.Class + ": JDK 17's java.base shows no change to its instances after construction, but composestab does not prove the types of a JDK class's fields (keep the line if what they hold never changes either)" + seen, true
+}
+
+// --- end of JDK classes ---
 
 // proof says what would prove a class stable, given what stands in the way (a reason of the
 // suggestions' judge).

@@ -39,6 +39,7 @@ val mutations: List<Pair<String, () -> String>> = listOf(
     "cfgdomain.Shape" to { val s = Square(1.0); val b = s.area; s.side = 2.0; via(changed(b) { s.area }) },
     "cfgdomain.Base" to { val x = Labelled("id", "a"); val b = x.label; x.label = "b"; via(changed(b) { x.label }) },
     "cfgdomain.Tagged" to { val c = Counter(1); val t = Tagged(c); val b = (t.tag as Counter).count; c.count = 2; via(changed(b) { (t.tag as Counter).count }) },
+    "java.util.Date" to { val d = java.util.Date(0); val b = d.time; d.time = 1; own(changed(b) { d.time }) },
 )
 
 private fun own(changed: Boolean) = if (changed) "own" else "none"
