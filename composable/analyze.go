@@ -112,7 +112,9 @@ func Analyze(cfg Config) *Module {
 	byKey := map[string]*Function{}
 	for _, f := range mod.Functions {
 		a.resolve(f, mod.Features.StrongSkipping)
-		byKey[f.Class+"."+f.Method] = f
+		if !f.inlined {
+			byKey[f.Class+"."+f.Method] = f
+		}
 	}
 	for _, b := range bodies {
 		if strings.HasSuffix(b.mc.class.Name(), defaultImplsSuffix) {
@@ -176,6 +178,8 @@ type analyzer struct {
 	ev     *evaluate.Evaluator
 	// depFns are the composables of dependency classes that call sites call, by owner then key.
 	depFns map[string]map[string]*Function
+	// fresh memoizes which functions of the input return a new object on every call (fresh.go).
+	fresh map[string]*freshFact
 }
 
 type found struct {
@@ -252,39 +256,11 @@ func (a *analyzer) classFunctions(sc *stability.Class, cf *classfile.Class) []fo
 		for _, marker := range inlinedComposableLambdas(m.Code) {
 			// Counted by the compiler before the inliner ran: a restartable composable of one
 			// group, which neither report lists.
+			// It shares its enclosing method's Class and Method: inlined, it is no function of its
+			// own, and never a call's callee or caller (inlined is kept out of byKey).
 			f := &Function{Lambda: true, Restartable: true, Groups: 1, Class: cf.Name(), Method: m.Name + m.Descriptor,
-				File: file, FqName: marker, Name: "<anonymous>", order: orderKey{file: file, top: math.MaxInt32}}
+				File: file, FqName: marker, Name: "<anonymous>", order: orderKey{file: file, top: math.MaxInt32}, inlined: true}
 			out = append(out, found{f, nil})
-		}
-	}
-	return out
-}
-
-// inlinedComposableLambdas lists the composable lambdas inlined into code: the compiler counted
-// each in its metrics before the inliner replaced it by its body. Kotlin marks an inlined
-// lambda's body with a local "$i$a$-<function>-<lambda class>" (kotlinc's inline markers), and
-// a composable lambda's body has the $composer parameter the Compose compiler gave it, whose
-// scope ends with the marker's.
-func inlinedComposableLambdas(code *classfile.Code) []string {
-	vars := code.LocalVariables()
-	// The lambda's own parameters end where its body does; the enclosing function's $composer is
-	// a parameter, in scope from offset 0.
-	ends := map[int]int{} // end of a lambda's $composer scope → the earliest start ending there
-	for _, c := range vars {
-		if c.Name == "$composer" && c.Descriptor == composerDesc && c.StartPC > 0 {
-			end := int(c.StartPC) + int(c.Length)
-			if start, ok := ends[end]; !ok || int(c.StartPC) < start {
-				ends[end] = int(c.StartPC)
-			}
-		}
-	}
-	var out []string
-	for _, v := range vars {
-		if !strings.HasPrefix(v.Name, "$i$a$-") {
-			continue
-		}
-		if start, ok := ends[int(v.StartPC)+int(v.Length)]; ok && start <= int(v.StartPC) {
-			out = append(out, v.Name)
 		}
 	}
 	return out
@@ -602,6 +578,7 @@ func (a *analyzer) params(f *Function, sc *stability.Class, m *classfile.Method,
 			pt := s.typ
 			if s.meta != nil && s.meta.VarargElementType != nil {
 				pt = s.meta.VarargElementType
+				p.vararg = true
 			}
 			t = scope.Convert(pt)
 		}

@@ -82,6 +82,9 @@ type methodCode struct {
 	targets  map[int]bool  // offsets reached by a branch, a switch or an exception handler
 	handlers map[int]bool  // exception handler offsets
 	sources  map[int][]int // branch and switch instructions (indices) by target offset
+
+	regions     []inlineRegion // inlined code (inline.go), read on first use
+	regionsRead bool
 }
 
 // findCallSites lists the composable call sites in every method of c, in method and bytecode

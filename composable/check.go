@@ -383,6 +383,11 @@ func (ck *callSiteChecker) compareSlot(s *callSite, cal *callee, sp slotParam, d
 			return
 		}
 	}
+	if !s.code.ownCode(s.Offset) {
+		// The inline function's compiler computed these bits, from its own file's view.
+		chk.Skip = "inside the body of an inline function inlined here, whose own file's view chose the bits"
+		return
+	}
 	arg := span{-1, -1}
 	if sp.jvmArg < len(s.spans) {
 		arg = s.spans[sp.jvmArg]

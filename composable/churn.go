@@ -2,9 +2,12 @@ package composable
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/evaluate"
+	"github.com/composestab/composestab/stability"
 )
 
 // This file finds the recompositions strong skipping cannot save: an argument built afresh on
@@ -87,22 +90,52 @@ type CallSite struct {
 	Callee     string         `json:"callee"`
 	CalleeName string         `json:"calleeName"`
 	Arguments  []CallArgument `json:"arguments"`
-	// NeverSkips: strong skipping off, the callee runs its body on every call from here.
+	// NeverSkips: the callee runs its body on every call from here, whatever the arguments:
+	// strong skipping off and a parameter unstable, or a vararg of an unstable element type.
 	NeverSkips bool `json:"neverSkips,omitempty"`
 	// Why says, for a NeverSkips call, which parameters stop it.
 	Why string `json:"why,omitempty"`
+	// Unstable are, for a NeverSkips call, the parameters whose unstable types stop it, each
+	// with the class whose instability decides: a finding about the module that declares that
+	// class (verify's unstable-param-type), not about this call.
+	Unstable []UnstableParam `json:"unstable,omitempty"`
+}
+
+// UnstableParam is a parameter that stops its composable from skipping (strong skipping off, or
+// a vararg), and one class whose instability makes it so.
+type UnstableParam struct {
+	Param string `json:"param"`
+	Type  string `json:"type"`
+	// Class is the dotted JVM name of the class; Input the jar or folder it is read from, ""
+	// when the classpath does not hold it (the JDK and Kotlin's built-ins are known by name).
+	Class string `json:"class"`
+	Input string `json:"input,omitempty"`
+	// Stable is the class's $stable when callers read it at run time; nil when the compiler
+	// knew the type unstable.
+	Stable *int32 `json:"stable,omitempty"`
+	// Vararg: the parameter is a vararg of that type, which never skips while the caller passes
+	// the unstable bit, strong skipping or not.
+	Vararg bool `json:"vararg,omitempty"`
 }
 
 // Findings counts the arguments (and never-skipping calls) that re-run the callee.
 func (s *CallSite) Findings() int {
+	n := s.Churned()
+	if s.NeverSkips {
+		n++
+	}
+	return n
+}
+
+// Churned counts the arguments that re-run the callee because of what the caller passes (a new
+// instance each time, or the caller's parameter that its own callers pass new): identity churn,
+// which a call that never skips for want of strong skipping is not.
+func (s *CallSite) Churned() int {
 	n := 0
 	for _, a := range s.Arguments {
 		if a.Churn != "" {
 			n++
 		}
-	}
-	if s.NeverSkips {
-		n++
 	}
 	return n
 }
@@ -200,7 +233,7 @@ func (a *analyzer) callSite(b *body, s *callSite, callerKey string, caller, f *F
 	if c := a.cfg.Universe.ClassByJVMName(b.mc.class.Name()); c != nil {
 		site.File = c.Ensure().File
 	}
-	site.Line = lineAt(b.mc, s.Offset)
+	site.Line = callLine(b.mc, s.Offset)
 	sc := s.checked
 	if sc == nil {
 		sc = a.ck.Check(s)
@@ -213,7 +246,15 @@ func (a *analyzer) callSite(b *body, s *callSite, callerKey string, caller, f *F
 			}
 		}
 	}
-	var blocked []string
+	var blocked, blockedVarargs []string
+	var unstable []UnstableParam
+	block := func(p *Param) {
+		if p.vararg {
+			blockedVarargs = append(blockedVarargs, "`"+p.Name+": "+p.Type+"`")
+		} else {
+			blocked = append(blocked, p.Name+": "+p.Type)
+		}
+	}
 	for k := range f.Params {
 		p := &f.Params[k]
 		arg := CallArgument{Param: p.Name, Type: p.Type, Compare: p.Outcome.Compare, slot: k, fromParam: -1}
@@ -222,14 +263,21 @@ func (a *analyzer) callSite(b *body, s *callSite, callerKey string, caller, f *F
 				if so.Caller == callerKey || strings.HasPrefix(so.Caller, callerKey+"#") {
 					arg.Compare = so.Compare
 					if so.BlocksSkip {
-						blocked = append(blocked, p.Name+": "+p.Type)
+						block(p)
+						unstable = append(unstable, a.unstableParam(p, so.Stable, sc.Slots[k].Type, f.File)...)
 					}
 					break
 				}
 			}
 		}
-		if p.Outcome.BlocksSkip {
-			blocked = append(blocked, p.Name+": "+p.Type)
+		switch {
+		case p.Outcome.BlocksSkip:
+			block(p)
+			unstable = append(unstable, a.unstableParam(p, p.Outcome.Stable, "", f.File)...)
+		case !strong && !f.Skippable && p.Used && p.Stability == ParamUnstable:
+			// Compiled not skippable: the compiler knew the type unstable.
+			block(p)
+			unstable = append(unstable, a.unstableParam(p, nil, "", f.File)...)
 		}
 		jvm := p.Index // the values a call pops: the receiver of a member first, as Index counts
 		if jvm < 0 || jvm >= len(s.spans) || k < len(sc.Slots) && sc.Slots[k].notProvided {
@@ -250,24 +298,154 @@ func (a *analyzer) callSite(b *body, s *callSite, callerKey string, caller, f *F
 		if o.origin == OriginParameter {
 			arg.fromParam = o.param
 		}
-		if o.origin == OriginFresh {
-			switch {
-			case arg.Compare == Identity:
-				arg.Churn = ChurnFresh
-			case arg.Compare == Equals && o.class != "" && !a.overridesEquals(o.class):
-				arg.Churn, arg.IdentityEquals = ChurnFresh, true
+		switch {
+		case o.origin == OriginFresh && p.vararg:
+			// The callee compares a vararg's size and elements, never the array: an element
+			// new on every call is what re-runs it.
+			for j, e := range a.varargElements(b, s.spans[jvm], paramSlot) {
+				if churn, idEquals := a.churns(e, arg.Compare); churn {
+					arg.Churn, arg.IdentityEquals = ChurnFresh, idEquals
+					arg.What = fmt.Sprintf("an array whose element %d is %s", j, e.what)
+					break
+				}
+			}
+		case o.origin == OriginFresh:
+			if churn, idEquals := a.churns(o, arg.Compare); churn {
+				arg.Churn, arg.IdentityEquals = ChurnFresh, idEquals
 			}
 		}
 		site.Arguments = append(site.Arguments, arg)
 	}
-	if !strong && f.Restartable && f.ReturnType == "" && !f.Inline && (!f.Skippable || len(blocked) > 0) {
+	if f.Restartable && f.ReturnType == "" && !f.Inline && (len(blocked)+len(blockedVarargs) > 0 || !strong && !f.Skippable) {
 		site.NeverSkips = true
-		site.Why = "strong skipping is off"
-		if len(blocked) > 0 {
-			site.Why += "; unstable: " + strings.Join(blocked, ", ")
+		var why []string
+		if len(blocked) > 0 || len(blockedVarargs) == 0 {
+			w := "strong skipping is off"
+			if len(blocked) > 0 {
+				w += "; unstable: " + strings.Join(blocked, ", ")
+			}
+			why = append(why, w)
 		}
+		if len(blockedVarargs) > 0 {
+			why = append(why, "the elements of vararg "+strings.Join(blockedVarargs, ", ")+
+				" are unstable, and the compiled comparison of a vararg never finds unstable elements unchanged")
+		}
+		site.Why = strings.Join(why, "; ")
+		site.Unstable = unstable
 	}
 	return site
+}
+
+// churns reports that a fresh value o re-runs a callee that compares it so: by identity, or with
+// an equals its class (known) does not override.
+func (a *analyzer) churns(o origin, cmp Compare) (churn, identityEquals bool) {
+	switch {
+	case o.origin != OriginFresh:
+		return false, false
+	case cmp == Identity:
+		return true, false
+	case cmp == Equals && o.class != "" && !a.overridesEquals(o.class):
+		return true, true
+	}
+	return false, false
+}
+
+// varargElements are the origins of the elements of the array an argument's instructions (sp)
+// pass, as Kotlin builds a vararg array: stored in a local, each element stored into it from that
+// local, then loaded for the call. nil when the array is built otherwise.
+func (a *analyzer) varargElements(b *body, sp span, params map[int]int) []origin {
+	mc := b.mc
+	if !sp.ok() || sp.end-sp.start != 1 || mc.insns[sp.start].Opcode != classfile.OpAload && (mc.insns[sp.start].Opcode < classfile.OpAload0 || mc.insns[sp.start].Opcode > classfile.OpAload3) {
+		return nil
+	}
+	local := localIndex(&mc.insns[sp.start])
+	store := -1
+	for i := sp.start - 1; i >= 0; i-- {
+		if isStore(mc.insns[i].Opcode) && storeIndex(&mc.insns[i]) == local {
+			store = i
+			break
+		}
+	}
+	if store < 0 {
+		return nil
+	}
+	var out []origin
+	for i := store + 1; i < sp.start; i++ {
+		op := mc.insns[i].Opcode
+		if op < classfile.OpIastore || op > classfile.OpSastore {
+			continue
+		}
+		spans := mc.argSpans(i, 3, store+1)
+		arr := spans[0]
+		if !arr.ok() || arr.end-arr.start != 1 || !isLoad(mc.insns[arr.start].Opcode) || localIndex(&mc.insns[arr.start]) != local {
+			continue
+		}
+		if op != classfile.OpAastore {
+			out = append(out, origin{origin: OriginConstant}) // a primitive: compared by value
+			continue
+		}
+		out = append(out, a.originOf(b, spans[2], params, 1))
+	}
+	return out
+}
+
+// unstableParam names the classes that make p unstable for a call: those of the $stable values
+// read with the unstable bit set, or, known unstable when compiled, the unstable classes its type
+// names (a type argument before the class that takes it). argType is the type a call passes for
+// a type parameter, which the compiler knew unstable when no $stable says so.
+func (a *analyzer) unstableParam(p *Param, stable []StableValue, argType, file string) []UnstableParam {
+	var out []UnstableParam
+	for _, v := range stable {
+		if v.Value&evaluate.UnstableBit != 0 {
+			val := v.Value
+			out = append(out, UnstableParam{Param: p.Name, Type: p.Type, Class: v.Class, Input: v.Input, Stable: &val, Vararg: p.vararg})
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	var classes []*stability.Class
+	if p.typ != nil && p.typ.Param == nil {
+		classes = a.unstableClasses(p.typ, file, 0)
+	}
+	for _, c := range classes {
+		jvm := c.JVMName
+		if jvm == "" {
+			jvm = c.Name
+		}
+		u := UnstableParam{Param: p.Name, Type: p.Type, Class: strings.ReplaceAll(jvm, "/", "."), Vararg: p.vararg}
+		if e := a.cfg.Classpath.Lookup(jvm); e != nil {
+			u.Input = e.Input
+		}
+		out = append(out, u)
+	}
+	if len(out) == 0 && argType != "" {
+		name, _, _ := strings.Cut(argType, "<")
+		out = append(out, UnstableParam{Param: p.Name, Type: p.Type, Class: strings.TrimSuffix(name, "?"), Vararg: p.vararg})
+	}
+	return out
+}
+
+// unstableClasses lists the classes that make the known-unstable type t unstable: its unstable
+// type arguments' (depth first), then its own class when that is unstable whatever the
+// arguments, or when nothing else is.
+func (a *analyzer) unstableClasses(t *stability.Type, file string, depth int) []*stability.Class {
+	if t == nil || t.Class == nil || depth > 8 {
+		return nil
+	}
+	var out []*stability.Class
+	for _, arg := range t.Args {
+		if arg.Type == nil || arg.Type.Class == nil {
+			continue
+		}
+		if st, _ := a.engine.TypeStability(arg.Type, file); stability.KnownUnstable(st) {
+			out = append(out, a.unstableClasses(arg.Type, file, depth+1)...)
+		}
+	}
+	if st, _ := a.engine.ClassStability(t.Class, file); stability.KnownUnstable(st) || len(out) == 0 {
+		out = append(out, t.Class)
+	}
+	return out
 }
 
 // valueEnd is the index of the instruction after the value s pops at k: where the next value's
@@ -326,172 +504,14 @@ type origin struct {
 	param  int    // the caller's slot, for OriginParameter
 }
 
-// originOf classifies the value computed by the instructions of sp.
-func (a *analyzer) originOf(b *body, sp span, params map[int]int, depth int) origin {
-	mc := b.mc
-	if depth > 8 {
-		return origin{origin: OriginUnknown}
-	}
-	if !sp.ok() {
-		return origin{origin: OriginUnknown}
-	}
-	insns := mc.insns
-	first, last := &insns[sp.start], &insns[sp.end-1]
-	for last.Opcode == classfile.OpCheckcast && sp.end-1 > sp.start {
-		sp.end--
-		last = &insns[sp.end-1]
-	}
-	pool := mc.class.Pool()
-	switch {
-	case sp.end-sp.start == 1 && isLoad(first.Opcode):
-		local := localIndex(first)
-		if k, ok := params[local]; ok {
-			return origin{origin: OriginParameter, what: "the caller's parameter", param: k}
-		}
-		return a.localOrigin(b, sp.start, local, params, depth)
-	case sp.end-sp.start == 1 && (isConstOp(first.Opcode)):
-		return origin{origin: OriginConstant}
-	case sp.end-sp.start == 1 && first.Opcode == classfile.OpGetstatic:
-		return origin{origin: OriginConstant, what: "a static field"}
-	case first.Opcode == classfile.OpNew && last.Opcode == classfile.OpInvokespecial:
-		cn, _ := pool.ClassName(first.Index)
-		return origin{origin: OriginFresh, what: "a new " + strings.ReplaceAll(cn, "/", ".") + " on every call", class: cn}
-	case last.Opcode == classfile.OpInvokedynamic:
-		return origin{origin: OriginFresh, what: "a lambda created on every call", class: "kotlin/jvm/internal/Lambda"}
-	case last.Opcode == classfile.OpInvokeinterface || last.Opcode == classfile.OpInvokevirtual || last.Opcode == classfile.OpInvokestatic:
-		ref, err := pool.MemberRef(last.Index)
-		if err != nil {
-			return origin{origin: OriginUnknown}
-		}
-		switch {
-		case ref.Name == "getValue" && strings.HasPrefix(ref.Owner, "androidx/compose/runtime/") && strings.Contains(ref.Owner, "State"):
-			return origin{origin: OriginState, what: simpleName(ref.Owner) + ".value"}
-		case ref.Name == "rememberedValue" && ref.Owner == composerClass:
-			return origin{origin: OriginRemembered}
-		case isGetter(ref):
-			return origin{origin: OriginUnknown, what: "a property read (" + simpleName(ref.Owner) + "." + ref.Name + ")"}
-		}
-		if builds(ref) {
-			return origin{origin: OriginFresh, what: "built by " + simpleName(ref.Owner) + "." + ref.Name + " on every call"}
-		}
-		// Any other call may hand back the same object each time (a cache, a remember of its
-		// own such as rememberLazyListState()): not claimed fresh.
-		return origin{origin: OriginUnknown, what: "returned by " + simpleName(ref.Owner) + "." + ref.Name}
-	}
-	return origin{origin: OriginUnknown}
-}
+// String says a finding in words, with its fix: the arguments that re-run the callee, and a
+// callee that never skips for want of strong skipping.
+func (s *CallSite) String() string { return s.text(true) }
 
-// builds reports a call known to return a new object on every call: a data class's copy, the
-// standard library's collection builders (listOf, mutableListOf, arrayOf, …) and its collection
-// operators (map, filter, sorted, plus, …), which allocate their result.
-func builds(ref classfile.MemberRef) bool {
-	switch {
-	case ref.Name == "copy" || ref.Name == "copy$default":
-		return true
-	case ref.Owner == "kotlin/collections/CollectionsKt" || ref.Owner == "kotlin/collections/SetsKt" || ref.Owner == "kotlin/collections/MapsKt" || ref.Owner == "kotlin/collections/ArraysKt":
-		// The facades of the builders and of the operators (CollectionsKt___CollectionsKt
-		// and friends are reached through them).
-		switch ref.Name {
-		case "emptyList", "emptySet", "emptyMap", "listOfNotNull":
-			return ref.Name == "listOfNotNull" // the empty ones are singletons
-		}
-		_, ret, _ := classfile.ParseMethodDescriptor(ref.Descriptor)
-		return strings.HasPrefix(ret, "Ljava/util/") || strings.HasPrefix(ret, "[")
-	}
-	return false
-}
+// ChurnString says only the arguments that re-run the callee (identity churn), with their fix.
+func (s *CallSite) ChurnString() string { return s.text(false) }
 
-// isGetter tells a property getter: getX()/isX() taking nothing and returning an object.
-func isGetter(ref classfile.MemberRef) bool {
-	name := ref.Name
-	for _, p := range []string{"get", "is"} {
-		if rest, ok := strings.CutPrefix(name, p); ok && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' {
-			return strings.HasPrefix(ref.Descriptor, "()L") || strings.HasPrefix(ref.Descriptor, "()[")
-		}
-	}
-	return false
-}
-
-// localOrigin classifies the value of local at insns[at]: the last store to it before, or the
-// remember that computed it.
-func (a *analyzer) localOrigin(b *body, at, local int, params map[int]int, depth int) origin {
-	insns := b.mc.insns
-	for i := at - 1; i >= 0; i-- {
-		if !isStore(insns[i].Opcode) || storeIndex(&insns[i]) != local {
-			continue
-		}
-		sp := b.mc.argSpans(i, 1, 0)[0]
-		if sp.ok() {
-			return a.originOf(b, sp, params, depth+1)
-		}
-		return a.rememberedBefore(b, i, params, depth)
-	}
-	return a.rememberedBefore(b, at, params, depth)
-}
-
-// rememberedBefore recognises a value computed across a join by remember (inlined by the
-// compiler): a rememberedValue call shortly before insns[at] in the same statement. Its keys, the
-// values passed to changed or changedInstance before it, decide whether it is remembered or, a
-// key being fresh, built again on every call.
-func (a *analyzer) rememberedBefore(b *body, at int, params map[int]int, depth int) origin {
-	insns := b.mc.insns
-	pool := b.mc.class.Pool()
-	remembered := -1
-	lo := max(0, at-80)
-	for i := at - 1; i >= lo; i-- {
-		in := &insns[i]
-		if in.Opcode != classfile.OpInvokeinterface && in.Opcode != classfile.OpInvokestatic && in.Opcode != classfile.OpInvokevirtual {
-			continue
-		}
-		ref, err := pool.MemberRef(in.Index)
-		if err != nil {
-			continue
-		}
-		if ref.Owner == composerClass && (ref.Name == "shouldExecute" || ref.Name == "getSkipping") {
-			break
-		}
-		if remembered < 0 && ref.Owner == composerClass && ref.Name == "rememberedValue" {
-			remembered = i
-			continue
-		}
-		if remembered >= 0 && (ref.Owner == composerClass && (ref.Name == "updateRememberedValue" || ref.Name == "startReplaceGroup" || ref.Name == "startReplaceableGroup")) {
-			break // another remember, or the group around this one
-		}
-		if remembered >= 0 && ref.Owner == composerClass && (ref.Name == "changed" || ref.Name == "changedInstance") {
-			sp := b.mc.argSpans(i, 2, lo)[1]
-			if sp.ok() {
-				if o := a.originOf(b, sp, params, depth+1); o.origin == OriginFresh {
-					return origin{origin: OriginFresh, what: "remembered under a key that changes on every call (" + o.what + ")", class: "kotlin/jvm/internal/Lambda"}
-				}
-			}
-		}
-	}
-	if remembered >= 0 {
-		return origin{origin: OriginRemembered}
-	}
-	return origin{origin: OriginUnknown}
-}
-
-// overridesEquals tells whether class (or a superclass other than Object) declares equals.
-func (a *analyzer) overridesEquals(class string) bool {
-	for i := 0; i < 32 && class != "" && class != "java/lang/Object"; i++ {
-		if class == "kotlin/jvm/internal/Lambda" {
-			return false
-		}
-		c, err := a.cfg.Classpath.Class(class)
-		if err != nil {
-			return true // unknown: do not claim a finding
-		}
-		if c.Method("equals", "(Ljava/lang/Object;)Z") != nil {
-			return true
-		}
-		class = c.SuperName()
-	}
-	return false
-}
-
-// String says a finding in words, with its fix.
-func (s *CallSite) String() string {
+func (s *CallSite) text(neverSkips bool) string {
 	callee := s.CalleeName[strings.LastIndexByte(s.CalleeName, '.')+1:]
 	caller := s.CallerName
 	if caller == "" {
@@ -501,17 +521,21 @@ func (s *CallSite) String() string {
 	for _, a := range s.Arguments {
 		switch a.Churn {
 		case ChurnFresh:
-			how := "compares it by identity"
+			how, fix := "compares it by identity", "remember it, or make the type stable"
 			if a.IdentityEquals {
-				how = "compares it with an equals its class does not override"
+				how, fix = "compares it with an equals its class does not override", "remember it, or give its class an equals (a data class)"
 			}
-			parts = append(parts, fmt.Sprintf("argument `%s: %s` is %s and %s %s (fix: remember it, or make the type stable)", a.Param, a.Type, a.What, callee, how))
+			parts = append(parts, fmt.Sprintf("argument `%s: %s` is %s and %s %s (fix: %s)", a.Param, a.Type, a.What, callee, how, fix))
 		case ChurnForwarded:
 			parts = append(parts, fmt.Sprintf("argument `%s: %s` is the caller's parameter, which its own callers pass new each time (fix it there)", a.Param, a.Type))
 		}
 	}
-	if s.NeverSkips {
-		parts = append(parts, s.Why+" (fix: make the parameter types stable, or turn strong skipping on)")
+	if s.NeverSkips && neverSkips {
+		fix := "make the parameter types stable, or turn strong skipping on"
+		if len(s.Unstable) > 0 && !slices.ContainsFunc(s.Unstable, func(u UnstableParam) bool { return !u.Vararg }) {
+			fix = "make the element type stable, or take a List instead of a vararg"
+		}
+		parts = append(parts, s.Why+" (fix: "+fix+")")
 	}
 	return fmt.Sprintf("%s recomposes on every recomposition of %s: %s", callee, caller, strings.Join(parts, "; "))
 }

@@ -67,7 +67,13 @@ type Param struct {
 	Sites []SiteOutcome
 
 	typ *stability.Type
+	// vararg: a vararg parameter, typ its element type.
+	vararg bool
 }
+
+// Vararg reports a vararg parameter (Type is the array's type): it never skips while callers pass
+// its element type's unstable bit, strong skipping or not.
+func (p *Param) Vararg() bool { return p.vararg }
 
 // Function is one composable function or composable lambda as compiled, with what the
 // compiler's reports say of it.
@@ -103,6 +109,9 @@ type Function struct {
 	ReturnType string
 
 	order orderKey
+	// inlined marks a composable lambda inlined into the method Class.Method (counted by the
+	// metrics): that method is another function's, and FqName is Kotlin's inline marker.
+	inlined bool
 }
 
 // orderKey sorts functions the way the compiler records them: by file, by position of the

@@ -50,7 +50,7 @@ type Outcome struct {
 	// $stable cannot be computed.
 	Open []string `json:"open,omitempty"`
 	// BlocksSkip: the caller passes the unstable bit, so the function runs its body on every
-	// recomposition (strong skipping off).
+	// recomposition (strong skipping off, or a vararg of an unstable element type).
 	BlocksSkip bool `json:"blocksSkip,omitempty"`
 }
 
@@ -83,7 +83,7 @@ func (a *analyzer) resolve(f *Function, strong bool) {
 	for i := range f.Params {
 		p := &f.Params[i]
 		p.Outcome = outcomeOf(a.ck.inst, a.ev, p, strong)
-		open = open || p.Outcome.Compare == Open && p.Compiled == CompareUnlessUnstable
+		open = open || p.Outcome.Compare == Open && (p.Compiled == CompareUnlessUnstable || p.vararg)
 		blocked = blocked || p.Outcome.BlocksSkip
 	}
 	switch {
@@ -106,10 +106,16 @@ func outcomeOf(inst *evaluate.Instantiator, ev *evaluate.Evaluator, p *Param, st
 		}
 		return Outcome{Compare: NotCompared}
 	case CompareEquals:
-		return Outcome{Compare: Equals}
+		if !p.vararg {
+			return Outcome{Compare: Equals}
+		}
 	case CompareIdentity:
-		return Outcome{Compare: Identity}
+		if !p.vararg {
+			return Outcome{Compare: Identity}
+		}
 	}
+	// A vararg, however compiled, never skips while the caller passes the unstable bit (byBits):
+	// its bits decide it too.
 	if p.typ == nil {
 		return Outcome{Compare: Open, Open: []string{"the parameter's type"}}
 	}
@@ -143,17 +149,24 @@ func outcomeOf(inst *evaluate.Instantiator, ev *evaluate.Evaluator, p *Param, st
 		// still reads the $stable of the classes the type names, which the check's causes need.
 		o.Stable = namedStable(ev, p.typ, nil, 0)
 	}
-	o.Compare, o.BlocksSkip = byBits(p.Compiled, in.Bits(strong)&evaluate.UnstableBit != 0)
+	o.Compare, o.BlocksSkip = byBits(p.Compiled, in.Bits(strong)&evaluate.UnstableBit != 0, p.vararg)
 	return o
 }
 
-// byBits is what a comparison chosen by the caller's unstable bit comes to.
-func byBits(c Comparison, unstable bool) (cmp Compare, blocksSkip bool) {
+// byBits is what a comparison comes to with the caller's unstable bit. A vararg never skips when
+// the bit is set, strong skipping or not: after comparing the elements the compiled code marks the
+// slot unchanged only when $dirty & 0b1110 is 0, which the unstable bit (0b1000) it keeps never is
+// (the JVM's churn runs of cchurn's and cchurnns's ShowCounters).
+func byBits(c Comparison, unstable, vararg bool) (cmp Compare, blocksSkip bool) {
 	switch {
+	case unstable && vararg:
+		return NotCompared, true
 	case c == CompareByUnstableBit && unstable:
 		return Identity, false
 	case c == CompareUnlessUnstable && unstable:
 		return NotCompared, true
+	case c == CompareIdentity:
+		return Identity, false
 	}
 	return Equals, false
 }
@@ -235,7 +248,7 @@ func (a *analyzer) siteOutcomes(sc *siteCheck, byKey map[string]*Function, stron
 			o.Open = append(o.Open, "the caller's own parameter")
 		}
 		if o.Compare = Open; len(o.Open) == 0 {
-			o.Compare, o.BlocksSkip = byBits(p.Compiled, bits&evaluate.UnstableBit != 0)
+			o.Compare, o.BlocksSkip = byBits(p.Compiled, bits&evaluate.UnstableBit != 0, p.vararg)
 		}
 		caller := sc.Class + "." + sc.Method
 		n := 1

@@ -209,10 +209,14 @@ func identityParams(f *composable.Function) []string {
 }
 
 // blockedWhy names the $stable values that keep a skippable composable from skipping: strong
-// skipping off, the caller passes their unstable bit.
+// skipping off, or for a vararg, the caller passes their unstable bit.
 func blockedWhy(f *composable.Function) string {
 	var parts []string
+	why := "strong skipping off"
 	for _, p := range f.Params {
+		if p.Outcome.BlocksSkip && p.Vararg() {
+			why = "a vararg's compiled comparison never finds unstable elements unchanged"
+		}
 		if !p.Outcome.BlocksSkip {
 			continue
 		}
@@ -224,7 +228,7 @@ func blockedWhy(f *composable.Function) string {
 		}
 		parts = append(parts, p.Name+": "+p.Type+" ("+strings.Join(reads, ", ")+")")
 	}
-	return "callers pass the unstable bit (strong skipping off): " + strings.Join(parts, ", ")
+	return "callers pass the unstable bit (" + why + "): " + strings.Join(parts, ", ")
 }
 
 // methodVisibility reads a composable's Kotlin visibility from its JVM method: private stays

@@ -44,11 +44,18 @@ const (
 	// stable. Severity info.
 	RuleDriftStabler = "drift-stabler"
 	// RuleIdentityChurn is a composable call that re-runs its callee on every recomposition of
-	// the caller: a fresh argument (NEW, a builder call, a lambda not memoized) to a parameter
-	// compared by identity, the caller's parameter passed on when its own callers pass it fresh,
-	// or, strong skipping off, a callee that cannot skip for this call. Checked when the scan
-	// read call sites (scan.Options.CallSites). Severity warning.
+	// the caller because of what the caller passes: a fresh argument (NEW, an array, a builder
+	// call, a function of the input that always builds, a lambda not memoized) to a parameter
+	// compared by identity or by an equals its class does not override, or the caller's
+	// parameter passed on when its own callers pass it fresh. Checked when the scan read call
+	// sites (scan.Options.CallSites). Severity warning.
 	RuleIdentityChurn = "identity-churn"
+	// RuleUnstableParamType is a class that stops the composables taking a parameter of a type
+	// it makes unstable from ever skipping: strong skipping off, or, strong skipping or not, a
+	// vararg of it. One finding per class, on the input that declares it (Violation.Input; "" for
+	// the JDK and Kotlin's built-ins), counting the calls it re-runs. Checked with
+	// RuleIdentityChurn. Severity warning.
+	RuleUnstableParamType = "unstable-param-type"
 
 	// The rules of a stability configuration file (scan.Options.CheckConfig), one finding per
 	// line: its Class is the pattern, Input the file and Line the line number.
@@ -110,6 +117,7 @@ var Rules = []Rule{
 	{RuleDrift, SeverityWarning, "Rebuilding the library with the consumer's compiler makes a class unstable for apps"},
 	{RuleDriftStabler, SeverityInfo, "Rebuilding the library with the consumer's compiler makes a class stable for apps"},
 	{RuleIdentityChurn, SeverityWarning, "A composable call re-runs its callee on every recomposition: a new object each time where the callee compares by identity"},
+	{RuleUnstableParamType, SeverityWarning, "An unstable parameter type stops every composable taking it from skipping (strong skipping off, or a vararg)"},
 	{RuleConfigSyntax, SeverityError, "The compiler rejects a stability configuration line and fails the build"},
 	{RuleConfigFalse, SeverityError, "A stability configuration line declares stable a class whose state changes unobserved"},
 	{RuleConfigUnused, SeverityWarning, "A stability configuration line matches no class"},
@@ -228,7 +236,7 @@ func Verify(rep *scan.Report, opts Options) (*Report, error) {
 	}
 	for _, ic := range rep.Composables {
 		for _, site := range ic.CallSites {
-			if site.Findings() == 0 {
+			if site.Churned() == 0 {
 				continue
 			}
 			owner, _, _ := strings.Cut(site.Caller, ".")
@@ -237,13 +245,16 @@ func Verify(rep *scan.Report, opts Options) (*Report, error) {
 				v.Suppressed++
 				continue
 			}
-			where := site.File
-			if site.Line > 0 {
-				where += fmt.Sprintf(":%d", site.Line)
-			}
 			v.Violations = append(v.Violations, Violation{Class: class, Rule: RuleIdentityChurn, Severity: SeverityWarning,
-				Part: "call " + site.CalleeName + " at " + where, Message: site.String(), Input: ic.Input})
+				Part: "call " + site.CalleeName + " at " + siteWhere(site), Message: site.ChurnString(), Input: ic.Input})
 		}
+	}
+	for _, x := range unstableParamTypes(rep) {
+		if suppressed(suppress, RuleUnstableParamType, x.Class) {
+			v.Suppressed++
+			continue
+		}
+		v.Violations = append(v.Violations, x)
 	}
 	// Class findings by class, then configuration findings by file and line.
 	sort.SliceStable(v.Violations, func(i, j int) bool {

@@ -230,10 +230,13 @@ func TestComposablesLayouts(t *testing.T) {
 	}
 }
 
-// TestCallSitesWorkflow: audit --call-sites and verify's identity-churn rule on the churn
-// fixture, as a team runs them: the findings the JVM confirms (composable/churn_test.go) are
-// listed with file and line, verify warns once per call without failing (warnings pass
-// --fail-on error), fails with --fail-on warning, and a suppression drops them all.
+// TestCallSitesWorkflow: audit --call-sites and verify's identity-churn and unstable-param-type
+// rules on the churn fixtures, as a team runs them: the findings the JVM confirms
+// (composable/churn_test.go) are listed with file and line, verify warns once per call without
+// failing (warnings pass --fail-on error), fails with --fail-on warning, and a suppression drops
+// them all. Strong skipping off, a callee that never skips is no identity churn: it is one
+// unstable-param-type finding per class, on the input that declares it; no inline marker
+// ($i$a$-…) is ever printed.
 func TestCallSitesWorkflow(t *testing.T) {
 	m, err := fixtures.Get("cchurn")
 	if err != nil {
@@ -247,40 +250,80 @@ func TestCallSitesWorkflow(t *testing.T) {
 	for _, want := range []string{
 		"- cchurn/Churn.kt:24  ShowCounter recomposes on every recomposition of cchurn.Churn_freshCounter: argument `c: Counter` is a new clib.Counter on every call and ShowCounter compares it by identity (fix: remember it, or make the type stable)\n",
 		"- cchurn/Churn.kt:35  cchurn.Churn_rememberedCounter → cchurn.ShowCounter: c: remembered\n",
-		"22 composable calls, 10 calls re-run their callee on every recomposition; strong skipping on\n",
+		"- cchurn/Churn.kt:189  ShowInts recomposes on every recomposition of cchurn.Churn_intArray: argument `a: IntArray` is a new IntArray on every call",
+		"- cchurn/Churn.kt:215  ShowCounter recomposes on every recomposition of cchurn.Churn_madeCounter: argument `c: Counter` is built by FactoriesKt.makeCounter on every call",
+		"- cchurn/Churn.kt:282  ShowToken recomposes on every recomposition of cchurn.Churn_inlineBody: ",
+		"55 composable calls, 33 calls re-run their callee on every recomposition; strong skipping on\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("audit --call-sites lacks %q:\n%s", want, out)
 		}
 	}
-	code, out, _ = runCLI(t, "verify", "--classpath", cp, m.Jar(), "--format", "json")
-	var v struct {
-		Violations []struct{ Rule, Severity, Part string }
+	for _, not := range []string{"$i$", "Churn_rememberKeyPoint:", "Churn_lambdaCapturesNearPoint:"} {
+		if strings.Contains(out, not) {
+			t.Errorf("audit --call-sites prints %q:\n%s", not, out)
+		}
+	}
+	type violations struct {
+		Violations []struct{ Class, Rule, Severity, Part, Message, Input string }
 		Suppressed int
 	}
+	count := func(v violations) map[string]int {
+		n := map[string]int{}
+		for _, x := range v.Violations {
+			if x.Severity == "warning" {
+				n[x.Rule]++
+			}
+		}
+		return n
+	}
+	code, out, _ = runCLI(t, "verify", "--classpath", cp, m.Jar(), "--format", "json")
+	var v violations
 	if err := json.Unmarshal([]byte(out), &v); err != nil || code != exitOK {
 		t.Fatalf("verify: exit %d, %v", code, err)
 	}
-	churn := 0
-	for _, x := range v.Violations {
-		if x.Rule == "identity-churn" && x.Severity == "warning" && strings.HasPrefix(x.Part, "call cchurn.") {
-			churn++
-		}
-	}
-	if churn != 10 {
-		t.Errorf("verify: %d identity-churn warnings, want 10: %+v", churn, v.Violations)
+	// 31 calls re-run by what they pass; ShowCounters(vararg counters: Counter) never skips,
+	// strong skipping or not: clib.Counter's finding.
+	if n := count(v); n["identity-churn"] != 31 || n["unstable-param-type"] != 1 || len(v.Violations) != 32 {
+		t.Errorf("verify: %v, want 31 identity-churn and 1 unstable-param-type warnings: %+v", n, v.Violations)
 	}
 	if code, _, _ := runCLI(t, "verify", "--fail-on", "warning", "--classpath", cp, m.Jar()); code != exitFindings {
 		t.Errorf("verify --fail-on warning: exit %d", code)
 	}
-	code, out, _ = runCLI(t, "verify", "--suppress", "identity-churn:cchurn.**", "--classpath", cp, m.Jar(), "--format", "json")
-	v.Violations, v.Suppressed = nil, 0
-	if err := json.Unmarshal([]byte(out), &v); err != nil || code != exitOK || v.Suppressed != 10 || len(v.Violations) != 0 {
+	code, out, _ = runCLI(t, "verify", "--suppress", "identity-churn:cchurn.**", "--suppress", "unstable-param-type:clib.Counter",
+		"--classpath", cp, m.Jar(), "--format", "json")
+	v = violations{}
+	if err := json.Unmarshal([]byte(out), &v); err != nil || code != exitOK || v.Suppressed != 32 || len(v.Violations) != 0 {
 		t.Errorf("verify --suppress: exit %d, %d suppressed, %d left", code, v.Suppressed, len(v.Violations))
 	}
 	code, out, _ = runCLI(t, "verify", "--format", "sarif", "--classpath", cp, m.Jar())
-	if code != exitOK || strings.Count(out, `"ruleId": "identity-churn"`) != 10 {
+	if code != exitOK || strings.Count(out, `"ruleId": "identity-churn"`) != 31 {
 		t.Errorf("verify --format sarif: exit %d, %d identity-churn results", code, strings.Count(out, `"ruleId": "identity-churn"`))
+	}
+
+	ns, err := fixtures.Get("cchurnns")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = runCLI(t, "verify", "--classpath", cp, ns.Jar(), "--format", "json")
+	v = violations{}
+	if err := json.Unmarshal([]byte(out), &v); err != nil || code != exitOK {
+		t.Fatalf("verify cchurnns: exit %d, %v", code, err)
+	}
+	var types []string
+	for _, x := range v.Violations {
+		switch {
+		case strings.Contains(x.Message, "$i$") || strings.Contains(x.Part, "$i$"):
+			t.Errorf("an inline marker in %+v", x)
+		case x.Rule == "identity-churn" && strings.Contains(x.Message, "strong skipping is off"):
+			t.Errorf("identity-churn on a call that never skips: %s", x.Message)
+		case x.Rule == "unstable-param-type":
+			types = append(types, x.Class+"@"+filepath.Base(x.Input))
+		}
+	}
+	want := "cchurn.LocalVar@cchurnns.jar clib.Counter@clibv1.jar clib.Items@clibv1.jar cplain.PlainPoint@cplain.jar java.util.ArrayList@. kotlin.Array@. kotlin.IntArray@."
+	if n := count(v); n["identity-churn"] != 14 || strings.Join(types, " ") != want {
+		t.Errorf("verify cchurnns: %v\n types %s\n want  %s", n, strings.Join(types, " "), want)
 	}
 }
 

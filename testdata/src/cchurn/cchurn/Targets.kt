@@ -62,3 +62,72 @@ fun Forward(c: Counter) {
     Probe.body("Forward", c)
     ShowCounter(c)
 }
+
+/** Stable (a val of a stable type) but without equals: changed() compares it by identity. */
+class Token(val id: Int)
+
+@Composable
+fun ShowToken(t: Token) {
+    Probe.body("ShowToken", t)
+}
+
+@Composable
+fun ShowInts(a: IntArray) {
+    Probe.body("ShowInts", a)
+}
+
+@Composable
+fun ShowPointArray(a: Array<Point>) {
+    Probe.body("ShowPointArray", a)
+}
+
+@Composable
+fun ShowMutableList(xs: MutableList<Int>) {
+    Probe.body("ShowMutableList", xs)
+}
+
+@Composable
+fun ShowArrayList(xs: ArrayList<Int>) {
+    Probe.body("ShowArrayList", xs)
+}
+
+@Composable
+fun ShowFloat(f: Float) {
+    Probe.body("ShowFloat", f)
+}
+
+/** An animateFloat stand-in: an inline composable that runs a composable lambda. */
+@Composable
+inline fun animateLike(target: Float, targetByState: @Composable (Float) -> Float): Float = targetByState(target)
+
+/** An inline composable whose own body calls a composable with a new object. */
+@Composable
+inline fun WithFreshInside(content: @Composable () -> Unit) {
+    ShowToken(Token(5))
+    content()
+}
+
+/** Holds an inlined composable lambda; passes on nothing. */
+@Composable
+fun Animated(c: Counter) {
+    val f = animateLike(1f) { t ->
+        ShowToken(Token(4))
+        t * 2
+    }
+    Probe.body("Animated", c, f)
+}
+
+@Composable
+fun ShowPoints(vararg points: Point) {
+    Probe.body("ShowPoints", points)
+}
+
+@Composable
+fun ShowCounters(vararg counters: Counter) {
+    Probe.body("ShowCounters", counters)
+}
+
+@Composable
+fun ShowTokens(vararg tokens: Token) {
+    Probe.body("ShowTokens", tokens)
+}

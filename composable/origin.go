@@ -1,0 +1,233 @@
+package composable
+
+import (
+	"strings"
+
+	"github.com/composestab/composestab/classfile"
+)
+
+// Where an argument comes from: the instruction that produced it, a local it was stored in,
+// a value remembered before it.
+
+// originOf classifies the value computed by the instructions of sp.
+func (a *analyzer) originOf(b *body, sp span, params map[int]int, depth int) origin {
+	mc := b.mc
+	if depth > 8 {
+		return origin{origin: OriginUnknown}
+	}
+	if !sp.ok() {
+		return origin{origin: OriginUnknown}
+	}
+	insns := mc.insns
+	first, last := &insns[sp.start], &insns[sp.end-1]
+	for last.Opcode == classfile.OpCheckcast && sp.end-1 > sp.start {
+		sp.end--
+		last = &insns[sp.end-1]
+	}
+	switch {
+	case sp.end-sp.start == 1 && isLoad(first.Opcode):
+		local := localIndex(first)
+		if k, ok := params[local]; ok {
+			return origin{origin: OriginParameter, what: "the caller's parameter", param: k}
+		}
+		return a.localOrigin(b, sp.start, local, params, depth)
+	case sp.end-sp.start == 1 && (isConstOp(first.Opcode)):
+		return origin{origin: OriginConstant}
+	case sp.end-sp.start == 1 && first.Opcode == classfile.OpGetstatic:
+		return origin{origin: OriginConstant, what: "a static field"}
+	}
+	return a.producedOrigin(b, sp)
+}
+
+// producedOrigin classifies the value of a span by the instruction that produced it: an
+// allocation (an object, an array), a lambda, or a call.
+func (a *analyzer) producedOrigin(b *body, sp span) origin {
+	mc := b.mc
+	pool := mc.class.Pool()
+	pi := valueProducer(mc, sp)
+	if pi < 0 {
+		return origin{origin: OriginUnknown}
+	}
+	in := &mc.insns[pi]
+	if class, what, ok := allocation(pool, in); ok {
+		return origin{origin: OriginFresh, what: what + " on every call", class: class}
+	}
+	switch in.Opcode {
+	case classfile.OpInvokedynamic:
+		if k, err := pool.Constant(in.Index); err == nil {
+			if d, ok := k.(classfile.Dynamic); ok {
+				if _, ret, ok := classfile.ParseMethodDescriptor(d.Descriptor); ok && ret == "Ljava/lang/String;" {
+					return origin{origin: OriginFresh, what: "a string built on every call", class: "java/lang/String"}
+				}
+			}
+		}
+		return origin{origin: OriginFresh, what: "a lambda created on every call", class: "kotlin/jvm/internal/Lambda"}
+	case classfile.OpInvokeinterface, classfile.OpInvokevirtual, classfile.OpInvokestatic, classfile.OpInvokespecial:
+		ref, err := pool.MemberRef(in.Index)
+		if err != nil || ref.Name == "<init>" {
+			return origin{origin: OriginUnknown}
+		}
+		called := simpleName(ref.Owner) + "." + ref.Name
+		switch {
+		case ref.Name == "getValue" && strings.HasPrefix(ref.Owner, "androidx/compose/runtime/") && strings.Contains(ref.Owner, "State"):
+			return origin{origin: OriginState, what: simpleName(ref.Owner) + ".value"}
+		case ref.Name == "rememberedValue" && ref.Owner == composerClass:
+			return origin{origin: OriginRemembered}
+		}
+		if fresh, class := a.freshCall(in.Opcode, ref, 0); fresh {
+			// A function of the input whose every path returns a new object.
+			return origin{origin: OriginFresh, what: "built by " + called + " on every call", class: class}
+		}
+		if isGetter(ref) {
+			return origin{origin: OriginUnknown, what: "a property read (" + called + ")"}
+		}
+		if builds(ref) {
+			return origin{origin: OriginFresh, what: "built by " + called + " on every call"}
+		}
+		// Any other call may hand back the same object each time (a cache, a remember of its
+		// own such as rememberLazyListState()): not claimed fresh.
+		return origin{origin: OriginUnknown, what: "returned by " + called}
+	}
+	return origin{origin: OriginUnknown}
+}
+
+// builds reports a call known to return a new object on every call: a data class's copy, the
+// standard library's collection builders (listOf, mutableListOf, arrayOf, …) and its collection
+// operators (map, filter, sorted, plus, …), which allocate their result.
+func builds(ref classfile.MemberRef) bool {
+	switch {
+	case ref.Name == "copy" || ref.Name == "copy$default":
+		return true
+	case ref.Owner == "kotlin/collections/CollectionsKt" || ref.Owner == "kotlin/collections/SetsKt" || ref.Owner == "kotlin/collections/MapsKt" || ref.Owner == "kotlin/collections/ArraysKt":
+		// The facades of the builders and of the operators (CollectionsKt___CollectionsKt
+		// and friends are reached through them).
+		switch ref.Name {
+		case "emptyList", "emptySet", "emptyMap", "listOfNotNull":
+			return ref.Name == "listOfNotNull" // the empty ones are singletons
+		}
+		_, ret, _ := classfile.ParseMethodDescriptor(ref.Descriptor)
+		return strings.HasPrefix(ret, "Ljava/util/") || strings.HasPrefix(ret, "[")
+	}
+	return false
+}
+
+// isGetter tells a property getter: getX()/isX() taking nothing and returning an object.
+func isGetter(ref classfile.MemberRef) bool {
+	name := ref.Name
+	for _, p := range []string{"get", "is"} {
+		if rest, ok := strings.CutPrefix(name, p); ok && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' {
+			return strings.HasPrefix(ref.Descriptor, "()L") || strings.HasPrefix(ref.Descriptor, "()[")
+		}
+	}
+	return false
+}
+
+// localOrigin classifies the value of local at insns[at]: the last store to it before, or the
+// remember that computed it.
+func (a *analyzer) localOrigin(b *body, at, local int, params map[int]int, depth int) origin {
+	insns := b.mc.insns
+	for i := at - 1; i >= 0; i-- {
+		if !isStore(insns[i].Opcode) || storeIndex(&insns[i]) != local {
+			continue
+		}
+		sp := b.mc.argSpans(i, 1, 0)[0]
+		if sp.ok() {
+			return a.originOf(b, sp, params, depth+1)
+		}
+		return a.rememberedBefore(b, i, params, depth)
+	}
+	return a.rememberedBefore(b, at, params, depth)
+}
+
+// rememberedBefore recognises a value computed across a join by remember (inlined by the
+// compiler): a rememberedValue call shortly before insns[at] in the same statement. Its keys, the
+// values passed to changed or changedInstance before it, decide whether it is remembered or, a
+// key differing on every call, computed again each time: a key is new each time when it is fresh
+// and compared by identity (changedInstance, or changed on a class that does not override equals);
+// a fresh key compared with an equals its class overrides is equal every time. A value computed
+// again is what the calculation (the value updateRememberedValue stores) gives.
+func (a *analyzer) rememberedBefore(b *body, at int, params map[int]int, depth int) origin {
+	insns := b.mc.insns
+	pool := b.mc.class.Pool()
+	remembered, update := -1, -1
+	lo := max(0, at-80)
+	for i := at - 1; i >= lo; i-- {
+		in := &insns[i]
+		if in.Opcode != classfile.OpInvokeinterface && in.Opcode != classfile.OpInvokestatic && in.Opcode != classfile.OpInvokevirtual {
+			continue
+		}
+		ref, err := pool.MemberRef(in.Index)
+		if err != nil {
+			continue
+		}
+		if ref.Owner == composerClass && (ref.Name == "shouldExecute" || ref.Name == "getSkipping") {
+			break
+		}
+		if remembered < 0 && update < 0 && ref.Owner == composerClass && ref.Name == "updateRememberedValue" {
+			update = i
+			continue
+		}
+		if remembered < 0 && ref.Owner == composerClass && ref.Name == "rememberedValue" {
+			remembered = i
+			continue
+		}
+		if remembered >= 0 && (ref.Owner == composerClass && (ref.Name == "updateRememberedValue" || ref.Name == "startReplaceGroup" || ref.Name == "startReplaceableGroup")) {
+			break // another remember, or the group around this one
+		}
+		if remembered >= 0 && ref.Owner == composerClass && (ref.Name == "changed" || ref.Name == "changedInstance") {
+			sp := b.mc.argSpans(i, 2, lo)[1]
+			if !sp.ok() {
+				continue
+			}
+			o := a.originOf(b, sp, params, depth+1)
+			if o.origin != OriginFresh {
+				continue
+			}
+			byIdentity := ref.Name == "changedInstance" ||
+				ref.Descriptor == "(Ljava/lang/Object;)Z" && o.class != "" && !a.overridesEquals(o.class)
+			if !byIdentity {
+				continue // equal to the previous composition's key: nothing is computed again
+			}
+			calc := origin{origin: OriginFresh}
+			if update >= 0 {
+				if csp := b.mc.argSpans(update, 2, lo)[1]; csp.ok() {
+					calc = a.originOf(b, csp, params, depth+1)
+				}
+			}
+			if calc.origin != OriginFresh {
+				return calc
+			}
+			what := strings.TrimSuffix(strings.TrimSuffix(calc.what, " on every call"), " created")
+			if what == "" {
+				what = "a value"
+			}
+			return origin{origin: OriginFresh, class: calc.class,
+				what: what + " remembered under a key that changes on every call (" + strings.TrimSuffix(o.what, " on every call") + ")"}
+		}
+	}
+	if remembered >= 0 {
+		return origin{origin: OriginRemembered}
+	}
+	return origin{origin: OriginUnknown}
+}
+
+// overridesEquals tells whether class (or a superclass other than Object) declares equals.
+func (a *analyzer) overridesEquals(class string) bool {
+	if strings.HasPrefix(class, "[") {
+		return false // an array's equals is Object's
+	}
+	for i := 0; i < 32 && class != "" && class != "java/lang/Object"; i++ {
+		if class == "kotlin/jvm/internal/Lambda" {
+			return false
+		}
+		c, err := a.cfg.Classpath.Class(class)
+		if err != nil {
+			return true // unknown: do not claim a finding
+		}
+		if c.Method("equals", "(Ljava/lang/Object;)Z") != nil {
+			return true
+		}
+		class = c.SuperName()
+	}
+	return false
+}
