@@ -393,6 +393,11 @@ func (a *analyzer) function(sc *stability.Class, cf *classfile.Class, m *classfi
 			f.Readonly = true
 		}
 	}
+	// Releases before 2.3 write no annotations into the metadata; the method's own (binary
+	// retention) annotation says it for every release.
+	if m.Annotation("L"+readOnlyAnnotation+";") != nil {
+		f.Readonly = true
+	}
 	if an := m.Annotation(targetAnnotation); an != nil {
 		if v, ok := an.Value("scheme"); ok {
 			if s, ok := v.Const.(string); ok {

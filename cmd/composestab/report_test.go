@@ -91,3 +91,31 @@ func TestReportUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestReportReadonlyOlderRelease: a module Kotlin 2.2.21 built (whose metadata holds no
+// annotations) still reports its @ReadOnlyComposable function readonly, as that compiler did:
+// the method's own annotation says it.
+func TestReportReadonlyOlderRelease(t *testing.T) {
+	dir := filepath.Join("testdata", "kinds-2.2.21")
+	out := t.TempDir()
+	if code, _, errOut := runCLI(t, "report", "--quiet", "--compiler", "auto", "--out", out, "--classpath", fixtures.RuntimeStubJar(), filepath.Join(dir, "kinds.jar")); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	block := func(path string) string {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(data)
+		i := strings.Index(s, "fun kinds.kReadOnly(")
+		if i < 0 {
+			t.Fatalf("%s: no kReadOnly", path)
+		}
+		start := strings.LastIndexByte(s[:i], '\n') + 1
+		end := strings.Index(s[i:], "\n)") + i
+		return s[start:end]
+	}
+	if got, want := block(filepath.Join(out, "kinds-composables.txt")), block(filepath.Join(dir, "kinds-composables.txt")); got != want || !strings.HasPrefix(got, "readonly ") {
+		t.Errorf("got\n%s\nwant (the compiler's)\n%s", got, want)
+	}
+}
