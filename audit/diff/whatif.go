@@ -3,7 +3,10 @@ package diff
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -19,37 +22,66 @@ import (
 // (stability.RuleChange) and Since the first release that has it.
 const CauseCompiler CauseKind = "compiler"
 
+// The two views a compiler what-if takes of the inputs' classes (Change.Part names the view).
+const (
+	// ViewConsumed is the classes as an app built by each release consumes them: what audit
+	// --compiler answers (verdict and stability), the default. A class's $stable is what its
+	// bytes hold; the release decides what it decides at compile time (objects, interfaces,
+	// known-stable types, markers).
+	ViewConsumed = "as consumed"
+	// ViewCompiled is the classes as each release would compile them (--as-compiled): what
+	// audit --compiler infers for them, its "inferred" view: the stability, the $stable a
+	// rebuild writes (evaluated against the classpath as it is), the @StabilityInferred mask and
+	// the field verdicts of the -classes.txt block. Right for an app's own classes, rebuilt by
+	// the new release.
+	ViewCompiled = "as compiled"
+)
+
 // WhatIf selects what a compiler what-if compares.
 type WhatIf struct {
 	// Old and New are the two releases (as --compiler takes them).
 	Old, New string
-	// AsCompiled compares the libraries' own reports (what the -classes.txt of a rebuild says:
-	// inferred stability, mask, field verdicts) instead of what an app compiled by each release
-	// gets for its own classes.
+	// AsCompiled takes ViewCompiled instead of ViewConsumed.
 	AsCompiled bool
 }
 
-// CompilerWhatIf predicts what changes when the classes of opts.Inputs are compiled by w.New
-// instead of w.Old, dependencies (opts.Classpath) unchanged: for each class the plugin would
-// process, the $stable a build by each release writes, evaluated against the $stable values of the
-// classpath (or, AsCompiled, the report block). Every change carries the rule changes behind it:
-// each rule that differs between the releases is turned back to the old release's setting, one
-// at a time, and the rules whose reversal moves the class are its causes, those that restore the
-// old prediction whole first.
+// CompilerWhatIf predicts what changes when the classes of opts.Inputs are seen by w.New instead
+// of w.Old, in one of two views: as an app built by each release consumes them (ViewConsumed,
+// audit --compiler's verdicts) or as each release would compile them (ViewCompiled). The
+// classpath (opts.Classpath) is unchanged. Every change carries the rule changes behind it: each
+// rule that differs between the releases is turned back to the old release's setting, one at a
+// time, and the rules whose reversal moves the class are its causes, those that restore the old
+// prediction whole first. Where no one reversal moves it, the rules act together: starting from
+// all of them turned back, each is left at the new setting in turn while the class still moves,
+// and the rules that remain, two or more, are its causes, each naming the others (Detail).
+//
+// With opts.Composables the composables are compared too, as an app's build by each release
+// compiles them (in either view: they are the inputs' own code), with their causes found alike.
 func CompilerWhatIf(ctx context.Context, opts scan.Options, w WhatIf) (*Report, error) {
-	for _, v := range []*string{&w.Old, &w.New} {
+	ds, err := compilerWhatIf(ctx, opts, w.Old, w.New, []bool{w.AsCompiled})
+	if err != nil {
+		return nil, err
+	}
+	return ds[0], nil
+}
+
+// compilerWhatIf is CompilerWhatIf for several views (AsCompiled false or true) out of the same
+// scans: a report per view, in order, each with the composables.
+func compilerWhatIf(ctx context.Context, opts scan.Options, oldV, newV string, views []bool) ([]*Report, error) {
+	for _, v := range []*string{&oldV, &newV} {
 		r, err := scan.ResolveCompiler(*v)
 		if err != nil || r == scan.AutoCompiler {
 			return nil, fmt.Errorf("compiler %q: a release is needed, such as %s", *v, stability.DefaultCompiler)
 		}
 		*v = r
 	}
-	// A side: each class's prediction, and, with composables, the composables as a baseline has
-	// them (how each parameter is compared, whether a call skips, per call site).
+	// A side: each class's prediction in each view, and, with composables, the composables as a
+	// baseline has them (how each parameter is compared, whether a call skips, per call site).
 	type side struct {
-		p   map[string]prediction
-		rep *scan.Report
-		b   *baseline.Baseline
+		p      []map[string]prediction
+		errs   []*scan.Error
+		inputs []string
+		b      *baseline.Baseline
 	}
 	predict := func(compiler string, override map[string]bool, known string, shared *classfile.Shared) (side, error) {
 		o := opts
@@ -60,183 +92,394 @@ func CompilerWhatIf(ctx context.Context, opts scan.Options, w WhatIf) (*Report, 
 			return side{}, err
 		}
 		defer rep.Close()
-		sd := side{p: predictions(rep, w.AsCompiled), rep: rep}
-		if opts.Composables && !w.AsCompiled {
+		// Only what the what-if needs is kept: a large input's report is many times its
+		// predictions.
+		sd := side{errs: rep.Errors, inputs: rep.Inputs}
+		for _, asCompiled := range views {
+			sd.p = append(sd.p, predictions(rep, asCompiled))
+		}
+		if opts.Composables {
 			sd.b = baseline.New(rep)
 		}
 		return sd, nil
 	}
 	// The two predictions read the same inputs: side by side, each class read once. (The
-	// attribution scans below run one after another, when the classes read are long let go:
-	// they read their own, through opts.Shared as given.)
+	// attribution scans below run two by two alike.)
 	shared := cmp.Or(opts.Shared, classfile.NewShared())
 	var oldS side
 	var oldErr error
 	var wg sync.WaitGroup
-	wg.Go(func() { oldS, oldErr = predict(w.Old, nil, "", shared) })
-	newS, err := predict(w.New, nil, "", shared)
+	wg.Go(func() { oldS, oldErr = predict(oldV, nil, "", shared) })
+	newS, err := predict(newV, nil, "", shared)
 	wg.Wait()
 	if err = cmp.Or(oldErr, err); err != nil {
 		return nil, err
 	}
-	oldP, newP := oldS.p, newS.p
-	d := &Report{SchemaVersion: scan.SchemaVersion, Changes: []Change{}, Composables: []ComposableChange{},
-		Errors: mergeErrors(oldS.rep.Errors, newS.rep.Errors), Old: append([]string{}, oldS.rep.Inputs...), New: append([]string{}, newS.rep.Inputs...)}
-	var changed []string
-	for name, n := range newP {
-		if o, ok := oldP[name]; ok && o.key != n.key {
-			changed = append(changed, name)
-		}
-	}
-	sort.Strings(changed)
+	var composables []ComposableChange
 	if oldS.b != nil {
 		// The same composables on both sides: only how they compare and skip can change.
-		d.Composables = compareComposables(oldS.b.Composables, newS.b.Composables, false)
+		composables = compareComposables(oldS.b.Composables, newS.b.Composables, false)
 	}
-	if len(changed) == 0 && len(d.Composables) == 0 {
-		return d, nil
-	}
-	partKey := func(c ComposableChange) string { return c.Key + "\x00" + c.Part }
-	composableCauses := map[string][]Cause{}
-	// Attribution: one scan per rule change, that rule turned back.
-	causes := map[string][]Cause{}
-	whole := map[string]map[string]bool{}
-	for _, rc := range stability.RuleChanges(w.Old, w.New) {
-		override, known := map[string]bool{rc.Name: rc.Old}, ""
-		if rc.Name == stability.KnownStableRule {
-			override, known = nil, w.Old
+	// Attribution. A target is a changed class (its view and JVM name) or a changed part of a
+	// composable ("f", its key and part); it moves under some rules turned back when its
+	// prediction is no longer the new release's.
+	classTarget := func(view int, name string) string { return fmt.Sprint(view) + "\x00" + name }
+	partKey := func(c ComposableChange) string { return "f\x00" + c.Key + "\x00" + c.Part }
+	changed := make([][]string, len(views))
+	var targets []string
+	for v := range views {
+		for name, n := range newS.p[v] {
+			if o, ok := oldS.p[v][name]; ok && o.key != n.key {
+				changed[v] = append(changed[v], name)
+			}
 		}
-		backS, err := predict(w.New, override, known, opts.Shared)
+		sort.Strings(changed[v])
+		for _, name := range changed[v] {
+			targets = append(targets, classTarget(v, name))
+		}
+	}
+	for _, c := range composables {
+		targets = append(targets, partKey(c))
+	}
+	// backTo scans with some rules turned back: the targets that move, and the classes it
+	// restores whole (their old prediction).
+	backTo := func(rcs []stability.RuleChange, shared *classfile.Shared) (trial, error) {
+		override, known := map[string]bool{}, ""
+		for _, rc := range rcs {
+			if rc.Name == stability.KnownStableRule {
+				known = oldV
+			} else {
+				override[rc.Name] = rc.Old
+			}
+		}
+		s, err := predict(newV, override, known, shared)
+		if err != nil {
+			return trial{}, err
+		}
+		t := trial{moved: map[string]bool{}, restored: map[string]bool{}}
+		for v := range views {
+			for _, name := range changed[v] {
+				id := classTarget(v, name)
+				if s.p[v][name].key != newS.p[v][name].key {
+					t.moved[id] = true
+				}
+				if s.p[v][name].key == oldS.p[v][name].key {
+					t.restored[id] = true
+				}
+			}
+		}
+		if s.b != nil && len(composables) > 0 {
+			for _, c := range compareComposables(s.b.Composables, newS.b.Composables, false) {
+				t.moved[partKey(c)] = true
+			}
+		}
+		return t, nil
+	}
+	// back runs the scans of several sets of rules turned back, two at a time: each pair reads
+	// its classes once (through opts.Shared if given), and the scans, largely serial, fill two
+	// cores. (Two is also the what-if's memory: as many scans as the two predictions above.)
+	back := func(sets [][]stability.RuleChange) ([]trial, error) {
+		out := make([]trial, len(sets))
+		errs := make([]error, len(sets))
+		for i := 0; i < len(sets); i += 2 {
+			shared := cmp.Or(opts.Shared, classfile.NewShared())
+			var wg sync.WaitGroup
+			if i+1 < len(sets) {
+				wg.Go(func() { out[i+1], errs[i+1] = backTo(sets[i+1], shared) })
+			}
+			out[i], errs[i] = backTo(sets[i], shared)
+			wg.Wait()
+			if err := errors.Join(errs[i:min(i+2, len(sets))]...); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	var rcs []stability.RuleChange
+	if len(targets) > 0 {
+		rcs = stability.RuleChanges(oldV, newV)
+	}
+	singles := make([][]stability.RuleChange, len(rcs))
+	for i, rc := range rcs {
+		singles[i] = []stability.RuleChange{rc}
+	}
+	trials, err := back(singles)
+	if err != nil {
+		return nil, err
+	}
+	causes := map[string][]Cause{}
+	whole := map[string]map[string]bool{} // the rules whose reversal alone restores a target whole
+	for i, rc := range rcs {
+		for _, id := range targets {
+			if trials[i].moved[id] {
+				causes[id] = append(causes[id], compilerCause(rc))
+			}
+			if trials[i].restored[id] {
+				if whole[id] == nil {
+					whole[id] = map[string]bool{}
+				}
+				whole[id][rc.Name] = true
+			}
+		}
+	}
+	var alone []string
+	for _, id := range targets {
+		if len(causes[id]) == 0 {
+			alone = append(alone, id)
+		}
+	}
+	together, err := actTogether(alone, rcs, func(sets [][]stability.RuleChange) ([]map[string]bool, error) {
+		trials, err := back(sets)
 		if err != nil {
 			return nil, err
 		}
-		back := backS.p
-		if backS.b != nil && len(d.Composables) > 0 {
-			moved := map[string]bool{}
-			for _, c := range compareComposables(backS.b.Composables, newS.b.Composables, false) {
-				moved[partKey(c)] = true
-			}
-			for _, c := range d.Composables {
-				if moved[partKey(c)] {
-					composableCauses[partKey(c)] = append(composableCauses[partKey(c)], Cause{Kind: CauseCompiler, Rule: rc.Name, Since: rc.Since, Summary: rc.Summary})
-				}
-			}
+		moved := make([]map[string]bool, len(trials))
+		for i, t := range trials {
+			moved[i] = t.moved
 		}
-		for _, name := range changed {
-			if back[name].key == newP[name].key {
-				continue
-			}
-			causes[name] = append(causes[name], Cause{Kind: CauseCompiler, Rule: rc.Name, Since: rc.Since, Summary: rc.Summary})
-			if back[name].key == oldP[name].key {
-				if whole[name] == nil {
-					whole[name] = map[string]bool{}
-				}
-				whole[name][rc.Name] = true
-			}
-		}
-	}
-	for _, name := range changed {
-		o, n := oldP[name], newP[name]
-		cs := causes[name]
-		sort.SliceStable(cs, func(i, j int) bool { return whole[name][cs[i].Rule] && !whole[name][cs[j].Rule] })
-		ch := Change{Class: n.class, Action: Changed, OldVerdict: o.verdict, NewVerdict: n.verdict, Part: n.part,
-			Old: o.text, New: n.text, Kind: kindOf(o.verdict, n.verdict), Input: n.input, Causes: cs}
-		ch.Message = whatIfMessage(w, o, n, cs)
-		d.Changes = append(d.Changes, ch)
-	}
-	for i := range d.Composables {
-		c := &d.Composables[i]
-		c.Causes = composableCauses[partKey(*c)]
-		if c.Causes == nil {
-			c.Causes = []Cause{}
-		}
-		why := "several rule changes act together"
-		if len(c.Causes) > 0 {
-			why = "because " + CausesText(c.Causes)
-		}
-		c.Message = fmt.Sprintf("an app's build by %s instead of %s: %s %s → %s; %s", w.New, w.Old, partText(c.Part), c.Old, c.New, why)
-	}
-	sort.SliceStable(d.Changes, func(i, j int) bool {
-		if d.Changes[i].Class != d.Changes[j].Class {
-			return d.Changes[i].Class < d.Changes[j].Class
-		}
-		return d.Changes[i].Part < d.Changes[j].Part
+		return moved, nil
 	})
-	return d, nil
+	if err != nil {
+		return nil, err
+	}
+	for id, rs := range together {
+		for _, rc := range rs {
+			c := compilerCause(rc)
+			var others []string
+			for _, o := range rs {
+				if o.Name != rc.Name {
+					others = append(others, o.Name)
+				}
+			}
+			c.Detail = "together with " + strings.Join(others, ", ")
+			causes[id] = append(causes[id], c)
+		}
+	}
+	var out []*Report
+	for v, asCompiled := range views {
+		w := WhatIf{Old: oldV, New: newV, AsCompiled: asCompiled}
+		d := &Report{SchemaVersion: scan.SchemaVersion, Changes: []Change{}, Composables: []ComposableChange{},
+			Errors: mergeErrors(oldS.errs, newS.errs), Old: append([]string{}, oldS.inputs...), New: append([]string{}, newS.inputs...)}
+		for _, name := range changed[v] {
+			o, n := oldS.p[v][name], newS.p[v][name]
+			id := classTarget(v, name)
+			cs := slices.Clone(causes[id])
+			sort.SliceStable(cs, func(i, j int) bool { return whole[id][cs[i].Rule] && !whole[id][cs[j].Rule] })
+			ch := Change{Class: n.class, Action: Changed, OldVerdict: o.verdict, NewVerdict: n.verdict, Part: n.part,
+				Old: o.text, New: n.text, Kind: kindOf(o.verdict, n.verdict), Input: n.input, Causes: cs}
+			ch.Message = whatIfMessage(w, o, n, cs)
+			d.Changes = append(d.Changes, ch)
+		}
+		for _, c := range composables {
+			c.Causes = slices.Clone(causes[partKey(c)])
+			if c.Causes == nil {
+				c.Causes = []Cause{}
+			}
+			c.Message = fmt.Sprintf("an app's build by %s instead of %s: %s %s → %s; %s", newV, oldV, partText(c.Part), c.Old, c.New, becauseText(c.Causes))
+			d.Composables = append(d.Composables, c)
+		}
+		sort.SliceStable(d.Changes, func(i, j int) bool {
+			if d.Changes[i].Class != d.Changes[j].Class {
+				return d.Changes[i].Class < d.Changes[j].Class
+			}
+			return d.Changes[i].Part < d.Changes[j].Part
+		})
+		out = append(out, d)
+	}
+	return out, nil
 }
 
-// prediction is what one release makes of one class.
+func compilerCause(rc stability.RuleChange) Cause {
+	return Cause{Kind: CauseCompiler, Rule: rc.Name, Since: rc.Since, Summary: rc.Summary}
+}
+
+// trial is what one scan with some rules turned back tells of the targets: those it moves off
+// the new release's prediction, and those it restores to the old one.
+type trial struct{ moved, restored map[string]bool }
+
+// actTogether finds, for each target that no single rule turned back moves, the rules that move
+// it together. Every rule starts turned back (the old release's rules, which move every change:
+// that is checked, and a target they do not move is left without causes); then each in turn,
+// in the table's order, is left at the new release's setting if the target still moves without
+// it. What remains is a set of rules of which none can be left out at the time it was tried: two
+// or more, since one alone moves nothing. Targets that share the rules still turned back share
+// each trial: one per distinct set tried, the sets of one step asked of back at once.
+func actTogether(alone []string, rcs []stability.RuleChange, back func(sets [][]stability.RuleChange) ([]map[string]bool, error)) (map[string][]stability.RuleChange, error) {
+	out := map[string][]stability.RuleChange{}
+	if len(alone) == 0 || len(rcs) < 2 {
+		return out, nil
+	}
+	on := map[string][]bool{}
+	moved, err := back([][]stability.RuleChange{rcs})
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range alone {
+		if moved[0][id] {
+			on[id] = slices.Repeat([]bool{true}, len(rcs))
+		}
+	}
+	for i := range rcs {
+		trials := map[string][]string{} // the rules tried (a string of 0 and 1) → targets
+		for _, id := range alone {
+			set := on[id]
+			if set == nil || !set[i] {
+				continue
+			}
+			sig := make([]byte, len(set))
+			for j, b := range set {
+				sig[j] = '0'
+				if b && j != i {
+					sig[j] = '1'
+				}
+			}
+			trials[string(sig)] = append(trials[string(sig)], id)
+		}
+		sigs := slices.Sorted(maps.Keys(trials))
+		sets := make([][]stability.RuleChange, len(sigs))
+		for k, sig := range sigs {
+			for j, b := range sig {
+				if b == '1' {
+					sets[k] = append(sets[k], rcs[j])
+				}
+			}
+		}
+		if len(sets) == 0 {
+			continue
+		}
+		moved, err := back(sets)
+		if err != nil {
+			return nil, err
+		}
+		for k, sig := range sigs {
+			for _, id := range trials[sig] {
+				if moved[k][id] {
+					on[id][i] = false
+				}
+			}
+		}
+	}
+	for id, set := range on {
+		for j, b := range set {
+			if b {
+				out[id] = append(out[id], rcs[j])
+			}
+		}
+	}
+	return out, nil
+}
+
+// prediction is what one release makes of one class in one view.
 type prediction struct {
 	class, input, part string
 	verdict            stability.Verdict
-	text               string // the stability and $stable (or the report block) in words
-	key                string // what must differ for a change: the $stable value, or the block
+	text               string // the whole prediction in words (Change.Old and New)
+	key                string // what must differ for a change
+	// The parts of ViewCompiled's text, for a message that says what moved; ViewConsumed has
+	// the stability alone.
+	stability, value, mask, fields string
 }
 
-// predictions keys, by JVM name, each processed class's prediction: for the app, the $stable a
-// build writes (evaluated) and its verdict; AsCompiled, its report block.
+// predictions keys, by JVM name, each class's prediction in the view: ViewConsumed, every
+// reported class's verdict and stability; ViewCompiled, each class the plugin processes, its
+// inferred stability, the $stable a build writes (evaluated, where the input was built with
+// Compose), its mask and its field verdicts.
 func predictions(rep *scan.Report, asCompiled bool) map[string]prediction {
 	out := map[string]prediction{}
 	for _, c := range rep.Classes {
-		if !asCompiled && c.InferredValue == nil {
-			// Nothing to predict (a class of an input built without Compose): skip its
-			// as-compiled analysis, which such a class only gets on demand.
+		p := prediction{class: c.Name, input: c.Input}
+		if !asCompiled {
+			p.part, p.verdict, p.stability = ViewConsumed, c.Verdict, c.Stability
+			p.text = string(c.Verdict) + ": " + c.Stability
+			p.key = p.text
+			out[c.JVMName] = p
 			continue
 		}
 		r := c.CompiledResult()
 		if r == nil || !r.Processed {
 			continue
 		}
-		p := prediction{class: c.Name, input: c.Input}
-		if asCompiled {
-			// The report block as the compiler would print it, minus how it names types (which
-			// releases print differently while deciding the same).
-			var fields []string
-			for _, f := range r.Fields {
-				fields = append(fields, string(stability.VerdictOf(f.Stability))+" "+f.Field.Name)
-			}
-			p.part, p.verdict = "as compiled", r.Verdict()
-			stab := r.Stability.String()
-			if r.Marked {
-				stab = "marked stable"
-			}
-			p.text = fmt.Sprintf("%s %s, mask %d (fields: %s)", r.Verdict(), stab, r.Mask, strings.Join(fields, ", "))
-			p.key = p.text
-		} else {
-			if c.InferredValue == nil {
-				continue
-			}
-			v := *c.InferredValue
+		// The report block as the compiler would print it, minus how it names types (which
+		// releases print differently while deciding the same).
+		var fields []string
+		for _, f := range r.Fields {
+			fields = append(fields, string(stability.VerdictOf(f.Stability))+" "+f.Field.Name)
+		}
+		p.part, p.verdict = ViewCompiled, r.Verdict()
+		p.stability = r.Stability.String()
+		switch {
+		case r.Marked:
+			p.stability = "marked stable"
+		case p.stability == "":
+			// Stable, which the report prints as nothing: releases differ on when.
+			p.stability = "Stable (nothing to combine)"
+		}
+		p.mask, p.fields = fmt.Sprint(r.Mask), strings.Join(fields, ", ")
+		if v := c.InferredValue; v != nil {
+			// An app reads the value: Unstable and Uncertain(I) both write 8.
+			p.value = fmt.Sprint(*v)
 			p.verdict = stability.VerdictRuntime
 			switch {
-			case v&evaluate.UnstableBit != 0:
+			case *v&evaluate.UnstableBit != 0:
 				p.verdict = stability.VerdictUnstable
-			case c.Inferred == "Stable" || v == 0 && len(c.Participating()) == 0:
+			case c.Inferred == "Stable" || *v == 0 && len(c.Participating()) == 0:
 				p.verdict = stability.VerdictStable
 			}
-			p.text = fmt.Sprintf("%s, $stable = %d", c.Inferred, v)
-			// An app reads the value: Unstable and Uncertain(I) both write 8.
-			p.key = fmt.Sprint(v)
 		}
+		p.text = compiledText(p.stability, p.value) + ", mask " + p.mask + " (fields: " + p.fields + ")"
+		p.key = string(p.verdict) + "\x00" + p.text
 		out[c.JVMName] = p
 	}
 	return out
 }
 
+// compiledText is an inferred stability and the $stable written ("" when not known).
+func compiledText(stab, value string) string {
+	if value == "" {
+		return stab
+	}
+	return stab + ", $stable = " + value
+}
+
 func whatIfMessage(w WhatIf, o, n prediction, cs []Cause) string {
-	what := "an app's build"
+	var what, moved string
 	if w.AsCompiled {
-		what = "the library's build"
+		what = fmt.Sprintf("as compiled by %s instead of %s", w.New, w.Old)
+		if ot, nt := compiledText(o.stability, o.value), compiledText(n.stability, n.value); ot != nt {
+			moved = ot + " → " + nt
+		} else {
+			moved = nt + " either way"
+		}
+		if o.mask != n.mask {
+			moved += "; mask " + o.mask + " → " + n.mask
+		}
+		if o.fields != n.fields {
+			moved += "; fields " + o.fields + " → " + n.fields
+		}
+	} else {
+		what = fmt.Sprintf("as an app built by %s instead of %s consumes it", w.New, w.Old)
+		moved = o.stability + " → " + n.stability
+		if o.verdict != n.verdict {
+			moved = fmt.Sprintf("%s → %s (%s)", o.verdict, n.verdict, moved)
+		}
 	}
-	msg := fmt.Sprintf("%s by %s instead of %s: %s → %s", what, w.New, w.Old, o.text, n.text)
+	return what + ": " + moved + "; " + becauseText(cs)
+}
+
+// becauseText says a change's compiler causes in words: the rules one by one, or the rules that
+// act together.
+func becauseText(cs []Cause) string {
 	if len(cs) == 0 {
-		return msg + "; no single rule change explains it (several act together)"
+		return "no change of the compiler's rules explains it"
 	}
-	var parts []string
+	text := "because " + CausesText(cs)
 	for _, c := range cs {
-		parts = append(parts, c.String())
+		if c.Detail != "" {
+			text = "because the compiler rules act together (no one of them alone explains it): " + CausesText(cs)
+			break
+		}
 	}
-	return msg + "; because " + strings.Join(parts, "; ")
+	return text
 }
 
 // partText names a composable's part in a sentence.

@@ -2,8 +2,10 @@ package diff
 
 import (
 	"context"
+	"maps"
 	"os"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -28,29 +30,50 @@ func whatIfPairs(t *testing.T) [][2]string {
 }
 
 // checkCauses requires every change to name at least one rule that the release table has
-// differently between the two releases, introduced after the old one.
+// differently between the two releases, introduced after the old one, each once; rules that act
+// together (a Detail) are two or more, each naming the others.
 func checkCauses(t *testing.T, d *Report, a, b string) {
 	t.Helper()
 	changes := map[string]bool{}
 	for _, rc := range stability.RuleChanges(a, b) {
 		changes[rc.Name] = true
 	}
-	for _, c := range d.Changes {
-		if len(c.Causes) == 0 {
-			t.Errorf("%s: no cause: %s", c.Class, c.Message)
+	check := func(what, msg string, causes []Cause) {
+		if len(causes) == 0 {
+			t.Errorf("%s: no cause: %s", what, msg)
 		}
-		for _, cause := range c.Causes {
-			if cause.Kind != CauseCompiler || !changes[cause.Rule] {
-				t.Errorf("%s: cause %+v is not a rule change between %s and %s", c.Class, cause, a, b)
+		seen := map[string]bool{}
+		together := 0
+		for _, cause := range causes {
+			if cause.Kind != CauseCompiler || !changes[cause.Rule] || seen[cause.Rule] {
+				t.Errorf("%s: cause %+v is not a rule change between %s and %s, or twice", what, cause, a, b)
+			}
+			seen[cause.Rule] = true
+			if cause.Detail != "" {
+				together++
 			}
 		}
+		if together > 0 && (together != len(causes) || together < 2 || !strings.Contains(msg, "act together")) {
+			t.Errorf("%s: rules acting together are two or more, all of the causes, and the message says so: %+v: %s", what, causes, msg)
+		}
+	}
+	for _, c := range d.Changes {
+		check(c.Class, c.Message, c.Causes)
+	}
+	for _, c := range d.Composables {
+		check(c.Name+" "+c.Part, c.Message, c.Causes)
 	}
 }
 
-// TestCompilerWhatIfMatchesApps checks diff --old-compiler A --new-compiler B against the apps
-// the releases really build: appconsumer is the same sources compiled by each release over the
-// same library jars (2.0.20's), and the what-if must list exactly the holder classes whose
-// JVM-reflected $stable differs between A's build and B's, each with a rule change as its cause.
+// stableWritten reads the $stable of a ViewCompiled prediction's text ("Runtime(C), $stable = 0,
+// mask …"), "" when not known.
+var stableWritten = regexp.MustCompile(`, \$stable = (\d+),`)
+
+// TestCompilerWhatIfMatchesApps checks diff --as-compiled --old-compiler A --new-compiler B
+// against the apps the releases really build: appconsumer is the same sources compiled by each
+// release over the same library jars (2.0.20's), and the what-if must list, among its changes, a
+// different $stable for exactly the holder classes whose JVM-reflected $stable differs between
+// A's build and B's, each with a rule change as its cause.
 func TestCompilerWhatIfMatchesApps(t *testing.T) {
 	base := "2.0.20"
 	cp := []string{fixtures.CompilerJar(base, "producers"), fixtures.CompilerJar(base, "pdep"), fixtures.RuntimeStubJar()}
@@ -78,13 +101,20 @@ func TestCompilerWhatIfMatchesApps(t *testing.T) {
 				}
 			}
 			d, err := CompilerWhatIf(context.Background(), scan.Options{Inputs: []string{fixtures.CompilerJar(a, "appconsumer")}, Classpath: cp},
-				WhatIf{Old: a, New: b})
+				WhatIf{Old: a, New: b, AsCompiled: true})
 			if err != nil {
 				t.Fatal(err)
 			}
 			var predicted []string
 			for _, c := range d.Changes {
-				predicted = append(predicted, c.Class)
+				o, n := stableWritten.FindStringSubmatch(c.Old), stableWritten.FindStringSubmatch(c.New)
+				if o == nil || n == nil {
+					t.Errorf("%s: no $stable in %q → %q", c.Class, c.Old, c.New)
+					continue
+				}
+				if o[1] != n[1] {
+					predicted = append(predicted, c.Class)
+				}
 			}
 			sort.Strings(real)
 			sort.Strings(predicted)
@@ -92,7 +122,7 @@ func TestCompilerWhatIfMatchesApps(t *testing.T) {
 				t.Errorf("predicted %v\nthe JVM: %v", predicted, real)
 			}
 			checkCauses(t, d, a, b)
-			t.Logf("%s → %s: %d/%d holders changed as predicted (of %d), %d predicted", a, b, len(real), len(real), holders, len(predicted))
+			t.Logf("%s → %s: %d/%d holders changed as predicted (of %d), %d predicted, %d changes as compiled", a, b, len(real), len(real), holders, len(predicted), len(d.Changes))
 		})
 	}
 }
@@ -192,5 +222,61 @@ func TestCompilerWhatIfAsCompiled(t *testing.T) {
 			checkCauses(t, d, a, b)
 			t.Logf("%s → %s: %d/%d report blocks changed as predicted (of %d), %d predicted", a, b, len(real), len(real), len(ba), len(predicted))
 		})
+	}
+}
+
+// TestActTogether checks the search for rules that act together on rules of made-up effects (a
+// target moves when the rules turned back include …): one that needs two rules turned back gets
+// both, one that needs all of three gets the three, one that needs either of two pairs gets the
+// later pair, and one that even every rule turned back does not move gets none. Targets with the
+// same rules left share each trial.
+func TestActTogether(t *testing.T) {
+	rcs := []stability.RuleChange{{Name: "a"}, {Name: "b"}, {Name: "c"}, {Name: "d"}}
+	moves := map[string]func(back map[string]bool) bool{
+		"both":  func(back map[string]bool) bool { return back["a"] && back["b"] },
+		"three": func(back map[string]bool) bool { return back["a"] && back["c"] && back["d"] },
+		"pairs": func(back map[string]bool) bool { return back["a"] && back["b"] || back["c"] && back["d"] },
+		"never": func(back map[string]bool) bool { return false },
+	}
+	trials, asks := 0, 0
+	got, err := actTogether(slices.Sorted(maps.Keys(moves)), rcs, func(sets [][]stability.RuleChange) ([]map[string]bool, error) {
+		asks++
+		var out []map[string]bool
+		for _, back := range sets {
+			trials++
+			set := map[string]bool{}
+			for _, rc := range back {
+				set[rc.Name] = true
+			}
+			moved := map[string]bool{}
+			for id, f := range moves {
+				moved[id] = f(set)
+			}
+			out = append(out, moved)
+		}
+		return out, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := func(rs []stability.RuleChange) string {
+		var out []string
+		for _, r := range rs {
+			out = append(out, r.Name)
+		}
+		return strings.Join(out, " ")
+	}
+	for id, want := range map[string]string{"both": "a b", "three": "a c d", "pairs": "c d", "never": ""} {
+		if g := names(got[id]); g != want {
+			t.Errorf("%s: rules %q, want %q", id, g, want)
+		}
+	}
+	// Every rule turned back once; then, per rule, one trial per distinct set left: a: {bcd};
+	// b: {acd} (both, three), {cd} (pairs); c: {abd}, {ad}, {d}; d: {ab}, {ac}, {c}.
+	if trials != 1+1+2+3+3 || asks != 1+len(rcs) {
+		t.Errorf("%d trials in %d asks", trials, asks)
+	}
+	if got, err := actTogether(nil, rcs, nil); err != nil || len(got) != 0 {
+		t.Errorf("no target: %v, %v", got, err)
 	}
 }

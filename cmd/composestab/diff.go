@@ -29,9 +29,9 @@ func runDiff(s *streams, args []string) error {
 	fs := newFlagSet(s, "diff", "diff [flags] OLD NEW   (each side one or more jars, AARs or folders joined by '"+listSep+"')\n"+
 		"       composestab diff --old-compiler A --new-compiler B [--classpath DEPS] PATH...   (what a Kotlin bump changes)")
 	fs.StringArrayVar(&o.classpath, "classpath", nil, "jars or folders both sides resolve against (repeatable; several joined by '"+listSep+"')")
-	fs.StringVar(&oldCompiler, "old-compiler", "", "what-if: the Kotlin release the app is built with today (with --new-compiler; PATH... are the app's own classes)")
-	fs.StringVar(&newCompiler, "new-compiler", "", "what-if: the Kotlin release to move to: every class whose $stable a build by it writes differently, with the rule that changed")
-	fs.BoolVar(&asCompiled, "as-compiled", false, "what-if: compare the libraries' own reports (-classes.txt of a rebuild) instead of what an app's build writes")
+	fs.StringVar(&oldCompiler, "old-compiler", "", "what-if: the Kotlin release the app is built with today (with --new-compiler; PATH... are the classes to predict for)")
+	fs.StringVar(&newCompiler, "new-compiler", "", "what-if: the Kotlin release to move to: every class of PATH... an app built by it sees differently (audit --compiler's verdict and stability), with the rules that changed")
+	fs.BoolVar(&asCompiled, "as-compiled", false, "what-if: the classes as each release would compile them (an app's own classes, a library rebuilt): inferred stability, $stable written, mask and field verdicts")
 	fs.StringArrayVar(&oldCP, "old-classpath", nil, "jars or folders the OLD side resolves against (repeatable; several joined by '"+listSep+"')")
 	fs.StringArrayVar(&newCP, "new-classpath", nil, "jars or folders the NEW side resolves against (repeatable; several joined by '"+listSep+"')")
 	fs.StringArrayVar(&o.configs, "config", nil, "stability configuration file, applied to both sides (repeatable)")
@@ -94,14 +94,15 @@ func runDiff(s *streams, args []string) error {
 	return nil
 }
 
-// runCompilerWhatIf is diff --old-compiler A --new-compiler B PATH...: the same inputs as built
-// by each release.
+// runCompilerWhatIf is diff --old-compiler A --new-compiler B PATH...: the same inputs as an app
+// built by each release consumes them (audit --compiler's view), or, --as-compiled, as each
+// release would compile them.
 func runCompilerWhatIf(s *streams, o *auditOptions, paths []string, w diff.WhatIf, format string, ign *stability.Config) error {
 	if w.Old == "" || w.New == "" {
 		return usageErrorf("a compiler what-if needs both --old-compiler and --new-compiler")
 	}
 	if len(paths) == 0 {
-		return usageErrorf("diff --old-compiler --new-compiler needs at least one PATH (the app's own classes)")
+		return usageErrorf("diff --old-compiler --new-compiler needs at least one PATH (the classes to predict for)")
 	}
 	for _, v := range []string{w.Old, w.New} {
 		if r, err := scan.ResolveCompiler(v); err != nil || r == scan.AutoCompiler {
