@@ -74,10 +74,10 @@ type diffIn struct {
 	NewClasspath     []string `json:"newClasspath,omitempty" jsonschema:"What the new side depends on (added to classpath)"`
 	OldConfigs       []string `json:"oldConfigs,omitempty" jsonschema:"Stability configuration files of the old side only (added to configs): each change names the lines that start or stop deciding it"`
 	NewConfigs       []string `json:"newConfigs,omitempty" jsonschema:"Stability configuration files of the new side only (added to configs)"`
-	Paths            []string `json:"paths,omitempty" jsonschema:"A Kotlin upgrade (with oldCompiler and newCompiler): the app's own compiled classes"`
+	Paths            []string `json:"paths,omitempty" jsonschema:"A Kotlin upgrade (with oldCompiler and newCompiler): the classes to predict for, the app's or its dependencies'"`
 	OldCompiler      string   `json:"oldCompiler,omitempty" jsonschema:"A Kotlin upgrade: the release the app is built with today, e.g. 2.3.21"`
 	NewCompiler      string   `json:"newCompiler,omitempty" jsonschema:"A Kotlin upgrade: the release to move to, e.g. 2.4.20"`
-	AsCompiled       bool     `json:"asCompiled,omitempty" jsonschema:"A Kotlin upgrade of a library: compare what its own reports (-classes.txt) would say, not what an app's build writes"`
+	AsCompiled       bool     `json:"asCompiled,omitempty" jsonschema:"A Kotlin upgrade: compare the classes as each release would compile them (inferred stability, the $stable a rebuild writes, mask, fields) instead of as an app built by each release consumes them (the default, audit's view)"`
 	Classpath        []string `json:"classpath,omitempty" jsonschema:"What both sides depend on: jars, AARs or folders, or group:artifact:version coordinates where the server looks them up"`
 	Configs          []string `json:"configs,omitempty" jsonschema:"Stability configuration files applied to both sides"`
 	Compiler         string   `json:"compiler,omitempty"` // described by compilerDescription
@@ -224,7 +224,7 @@ func (s *Server) addTools() {
 		Description: "What changes in Compose stability between two states of the same code, each change a regression, improvement or neutral with its causes " +
 			"(the class's own code, a dependency's $stable, a configuration line, a compiler rule, a class missing on one side). Four uses: two releases of a library (old, new); " +
 			"one app against two dependency sets (the app as both old and new, with oldClasspath and newClasspath); two configuration files (oldConfigs, newConfigs); " +
-			"a Kotlin upgrade (paths with oldCompiler and newCompiler: the $stable a build by each release writes). composables adds the composables' changes. " +
+			"a Kotlin upgrade (paths with oldCompiler and newCompiler: what an app built by each release sees of them, as audit --compiler does; asCompiled for the classes rebuilt). composables adds the composables' changes. " +
 			"counts has the totals by kind; page with cursor."},
 		inputSchema[diffIn](map[string]schemaPatch{"kind": enum("regression", "improvement", "neutral"), "limit": pageLimit}), s.diff)
 }
