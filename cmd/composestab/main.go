@@ -1,7 +1,8 @@
 // Command composestab tells which classes of a jar, AAR or class folder the Jetpack Compose
 // compiler treats as stable, unstable or runtime-stable, and why.
 //
-// Subcommands: audit, explain, dump, check, diff, verify, deps. Run "composestab help" for usage.
+// Subcommands: audit, explain, dump, check, diff, verify, report, deps, mcp, version. Run
+// "composestab help" for usage.
 package main
 
 import (
