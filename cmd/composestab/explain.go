@@ -19,6 +19,7 @@ const explainUsage = `What a composable call in an app compiled with Compose pas
 TYPE, what the callee does with it (with and without strong skipping), and why.
 
 Usage: composestab explain [flags] TYPE
+       composestab explain --composable NAME [--call-site FILE:LINE] [flags] PATH...
 
 TYPE is written as in Kotlin (quote it for the shell):
   kotlin.Int, String, Unit                  built-ins and the standard library need no --classpath
@@ -42,6 +43,17 @@ Examples:
   composestab explain '@Composable () -> Unit'
   composestab explain --classpath lib1.jar:runtime.jar 'lib1.LBox<lib1.LStable>'
 
+With --composable, takes one compiled composable of the PATHs apart instead: its source and
+compiled signatures, the bits of $changed and $default per slot, what the skipping preamble
+compares for each parameter and under which masks, the stability behind it, the skip decision,
+the groups with their keys and lines, and the restart lambda. NAME is the Kotlin name
+(app.Screen, or Screen when unambiguous) or the JVM owner, name and descriptor
+(app/ScreenKt.Screen(Landroidx/compose/runtime/Composer;I)V); when it names several overloads
+they are listed. --call-site FILE:LINE also decodes the $changed the calls of it on that line
+pass, slot by slot (Static, Same/Different, Uncertain), and why.
+  composestab explain --composable capp.ShowLabel --call-site Callers.kt:30 \
+    --classpath clibv1.jar:runtime.jar capp.jar
+
 Exit codes: 0 answered, 2 bad flags or TYPE (syntax, type-argument count, bounds),
 3 some --classpath entry could not be read.
 
@@ -56,12 +68,21 @@ func runExplain(s *streams, args []string) error {
 	scanFlags(fs, &o)
 	fs.StringVar(&format, "format", "text", "text or json")
 	fs.BoolVar(&nonJVM, "non-jvm", false, "use the mask-based rules of Kotlin/JS, Wasm and Native call sites")
+	var name, callSite string
+	fs.StringVar(&name, "composable", "", "take apart this composable of the PATHs: a Kotlin name or JVM owner.name(descriptor)")
+	fs.StringVar(&callSite, "call-site", "", "with --composable: decode the $changed of its calls on this FILE:LINE")
 	fs.Usage = func() { fmt.Fprintf(s.out, explainUsage, fs.FlagUsagesWrapped(helpWidth)) }
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if err := oneOf("format", format, "text", "json"); err != nil {
 		return err
+	}
+	if name != "" {
+		return runExplainComposable(s, &o, format, name, callSite, fs.Args())
+	}
+	if callSite != "" {
+		return usageErrorf("--call-site needs --composable")
 	}
 	if fs.NArg() != 1 {
 		return usageErrorf("explain takes one TYPE, such as 'kotlin.collections.List<kotlin.String>' or '@Composable () -> Unit' (see composestab explain --help)")

@@ -525,3 +525,29 @@ func changedAtCalls(t *testing.T, jar, class, method, callee string, jvm map[str
 	}
 	return out
 }
+
+// TestExplainComposable: explain --composable shows a fixture composable's anatomy as its
+// bytecode has it, refuses a name no input defines (exit 2), and decodes a call site.
+func TestExplainComposable(t *testing.T) {
+	cp := strings.Join([]string{fixtureJar(t, "clibv1"), fixtureJar(t, "cplain"), fixtures.RuntimeStubJar()}, string(os.PathListSeparator))
+	app := fixtureJar(t, "capp")
+	code, out, errOut := runCLI(t, "explain", "--composable", "capp.ShowCounter", "--classpath", cp, app)
+	for _, want := range []string{
+		"compiled:   static void ShowCounter(clib.Counter c, androidx.compose.runtime.Composer $composer, int $changed)\n",
+		"  bit 1-3   0b1110 ",
+		"    from another module: identity (clib.Counter.$stable = 8)\n",
+		"skip decision: shouldExecute(parametersChanged = ($dirty & 0b11) != 0b10, flags = $dirty & 0b1)\n",
+		"  restart key -849578791  (line 52)\n",
+	} {
+		if code != exitOK || !strings.Contains(out, want) {
+			t.Errorf("exit %d, no %q in\n%s%s", code, want, out, errOut)
+		}
+	}
+	if code, _, errOut := runCLI(t, "explain", "--composable", "capp.Nope", app); code != exitUsage || !strings.Contains(errOut, "no composable function capp.Nope in the inputs") {
+		t.Errorf("unknown name: exit %d, %s", code, errOut)
+	}
+	code, out, _ = runCLI(t, "explain", "--composable", "capp.ShowLabel", "--call-site", "capp/Callers.kt:42", "--classpath", cp, app)
+	if code != exitOK || !strings.Contains(out, "call site capp/Callers.kt:42 in capp/CallersKt.Call_ShowLabel") {
+		t.Errorf("call site: exit %d\n%s", code, out)
+	}
+}
