@@ -15,6 +15,7 @@ import (
 
 	"github.com/composestab/composestab/audit/baseline"
 	"github.com/composestab/composestab/audit/diff"
+	"github.com/composestab/composestab/audit/explain"
 	"github.com/composestab/composestab/audit/scan"
 	"github.com/composestab/composestab/audit/verify"
 	"github.com/composestab/composestab/composable"
@@ -357,6 +358,19 @@ func composablesSection(rep *scan.Report, classIDs map[string]bool, simple map[s
 			why := c.Why
 			if c.Blocked != "" {
 				why = c.Blocked
+			}
+			// A click on the name opens the composable taken apart, as explain --composable
+			// prints it.
+			if a, err := ic.Anatomy(c); err == nil {
+				var b strings.Builder
+				if WriteComposableText(&b, &explain.ComposableExplanation{Anatomy: a, Input: ic.Input, StrongSkipping: ic.StrongSkipping}) == nil {
+					details = append(details, "explain --composable "+c.Name+":")
+					for _, line := range strings.Split(strings.TrimRight(b.String(), "\n"), "\n") {
+						if strings.TrimSpace(line) != "" {
+							details = append(details, line)
+						}
+					}
+				}
 			}
 			sec.Rows = append(sec.Rows, htmlRow{Kind: kind, Key: c.Name, Details: details, Cells: []htmlCell{
 				{Text: kind}, {Text: c.Name, Code: true}, {Links: params}, {Text: why}, {Text: filepath.Base(ic.Input)},

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -27,6 +28,22 @@ type InputComposables struct {
 	Module *composable.Module `json:"-"`
 	// Classes are the module's class results in report order (its -classes.txt).
 	Classes []*stability.ClassResult `json:"-"`
+
+	cfg composable.Config // what Module was read with, for Anatomy
+}
+
+// Anatomy takes the composable c of this input apart (composable.Module.Anatomize), as
+// explain --composable does; only while the report is open.
+func (ic *InputComposables) Anatomy(c *Composable) (*composable.Anatomy, error) {
+	if ic.Module == nil || ic.cfg.Classpath == nil {
+		return nil, errors.New("the composables were not read")
+	}
+	for _, f := range ic.Module.Functions {
+		if f.Class == c.Class && f.Method == c.Method && !f.Lambda {
+			return ic.Module.Anatomize(ic.cfg, f)
+		}
+	}
+	return nil, fmt.Errorf("%s: no such composable", c.Name)
 }
 
 // Composable is one composable function as its compiled code shows it.
@@ -93,9 +110,10 @@ type ComposableParam struct {
 // scanComposables reads the composables of one reported input while the classpath is open.
 func scanComposables(cp *classfile.Classpath, u *stability.Universe, input string, opts stability.Options, nonPublic, callSites bool) *InputComposables {
 	classes := stability.AnalyzeModule(u, input, opts)
-	mod := composable.Analyze(composable.Config{Classpath: cp, Universe: u, Input: input, Options: opts, Classes: classes, CallSites: callSites})
+	cfg := composable.Config{Classpath: cp, Universe: u, Input: input, Options: opts, Classes: classes, CallSites: callSites}
+	mod := composable.Analyze(cfg)
 	ic := &InputComposables{Input: input, StrongSkipping: mod.Features.StrongSkipping, Composables: []*Composable{}, Module: mod, Classes: classes,
-		CallSites: mod.CallSites}
+		CallSites: mod.CallSites, cfg: cfg}
 	for _, f := range mod.Functions {
 		if f.Lambda {
 			continue

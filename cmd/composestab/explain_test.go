@@ -551,3 +551,15 @@ func TestExplainComposable(t *testing.T) {
 		t.Errorf("call site: exit %d\n%s", code, out)
 	}
 }
+
+// TestComposableAnatomyInPage: the page of audit --composables opens a composable's anatomy
+// from its row (the reasons a click on its name shows).
+func TestComposableAnatomyInPage(t *testing.T) {
+	cp := strings.Join([]string{fixtureJar(t, "clibv1"), fixtureJar(t, "cplain"), fixtures.RuntimeStubJar()}, string(os.PathListSeparator))
+	code, out, _ := runCLI(t, "audit", "--composables", "--format", "html", "--classpath", cp, fixtureJar(t, "capp"))
+	for _, want := range []string{`"explain --composable capp.ShowLabel:"`, `"skip decision: shouldExecute(parametersChanged = ($dirty \u0026 0b11) != 0b10, flags = $dirty \u0026 0b1)"`} {
+		if code != exitOK || !strings.Contains(out, want) {
+			t.Errorf("exit %d; the page lacks %s", code, want)
+		}
+	}
+}
