@@ -122,7 +122,16 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 				rep.Close()
 				return nil, err
 			}
-			ic, err := scanComposablesGuarded(cp, u, in, setup.Stability(), opts.IncludeNonPublic, opts.CallSites)
+			sopts := setup.Stability()
+			if setup.Auto {
+				// The composables' report, like the classes', with the rules of the release that
+				// built the module: its compiler decided their parameters' stability.
+				all, _ := u.InputClasses(in)
+				if p := moduleProducer(u, ev, in, all, setup); p != "" {
+					sopts.Compiler = p
+				}
+			}
+			ic, err := scanComposablesGuarded(cp, u, in, sopts, opts.IncludeNonPublic, opts.CallSites)
 			if err != nil {
 				rep.Errors = append(rep.Errors, err)
 				continue

@@ -94,7 +94,7 @@ func TestReportUsage(t *testing.T) {
 
 // TestReportReadonlyOlderRelease: a module Kotlin 2.2.21 built (whose metadata holds no
 // annotations) still reports its @ReadOnlyComposable function readonly, as that compiler did:
-// the method's own annotation says it.
+// the method's own annotation says it; and its -composables.txt is 2.2.21's, word for word.
 func TestReportReadonlyOlderRelease(t *testing.T) {
 	dir := filepath.Join("testdata", "kinds-2.2.21")
 	out := t.TempDir()
@@ -117,5 +117,18 @@ func TestReportReadonlyOlderRelease(t *testing.T) {
 	}
 	if got, want := block(filepath.Join(out, "kinds-composables.txt")), block(filepath.Join(dir, "kinds-composables.txt")); got != want || !strings.HasPrefix(got, "readonly ") {
 		t.Errorf("got\n%s\nwant (the compiler's)\n%s", got, want)
+	}
+	// With --compiler auto the parameters' stability words are the producer's too: 2.2.21 prints
+	// `stable box: KBox<KLocal>` and `unused stable a: KStable` where 2.4.20 prints no word.
+	got, err := os.ReadFile(filepath.Join(out, "kinds-composables.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join(dir, "kinds-composables.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("kinds-composables.txt differs from 2.2.21's\n--- ours\n%s\n--- compiler's\n%s", got, want)
 	}
 }
