@@ -250,7 +250,7 @@ func (mod *Module) Anatomize(cfg Config, f *Function) (*Anatomy, error) {
 		if p.typ != nil {
 			st, why := engine.TypeStability(p.typ, f.File)
 			ap.Stability += " (" + stability.Describe(st) + ")"
-			ap.Reasons = reasonLines(why)
+			ap.Reasons = why.Sentences()
 		}
 		if d := p.Default; d != nil {
 			ap.Default = map[bool]string{true: "@static ", false: "@dynamic "}[d.Static] + d.Expr
@@ -471,23 +471,6 @@ func sourceSignature(f *Function, kinds []string) string {
 		b.WriteString(": " + f.ReturnType)
 	}
 	return b.String()
-}
-
-// reasonLines renders a stability decision as indented sentences, deciding rule first.
-func reasonLines(r *stability.Reason) []string {
-	var out []string
-	var walk func(r *stability.Reason, depth int)
-	walk = func(r *stability.Reason, depth int) {
-		if r == nil || depth > 6 {
-			return
-		}
-		out = append(out, strings.Repeat("  ", depth)+r.Sentence()+" ⇒ "+stability.Describe(r.Stability))
-		for _, c := range r.Because {
-			walk(c, depth+1)
-		}
-	}
-	walk(r, 0)
-	return out
 }
 
 // neverSkips says what makes f run its body on every call.

@@ -75,6 +75,25 @@ func describe(s Stability) string {
 	return "Stable (nothing left after normalization)"
 }
 
+// Sentences flattens the reason tree into sentences, the deciding rule first, leaves last, each
+// indented by its depth and ending with what it decided (at most 7 levels deep). A nil reason has
+// none.
+func (r *Reason) Sentences() []string {
+	out := []string{}
+	var walk func(r *Reason, depth int)
+	walk = func(r *Reason, depth int) {
+		if r == nil || depth > 6 {
+			return
+		}
+		out = append(out, strings.Repeat("  ", depth)+r.Sentence()+" ⇒ "+Describe(r.Stability))
+		for _, c := range r.Because {
+			walk(c, depth+1)
+		}
+	}
+	walk(r, 0)
+	return out
+}
+
 // Sentence says in words why the rule decided as it did.
 func (r *Reason) Sentence() string {
 	switch r.Rule {

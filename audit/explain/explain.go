@@ -216,7 +216,7 @@ func inexpressible(s stability.Stability) string {
 	return strings.Join(parts, ",")
 }
 
-// explainSentences is Sentences, except that a step whose result came from a class missing from
+// explainSentences is stability.Reason.Sentences, except that a step whose result came from a class missing from
 // the classpath says so instead of the Unstable the inference put in its place.
 func explainSentences(r *stability.Reason) []string {
 	out := []string{}

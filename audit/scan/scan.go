@@ -385,7 +385,7 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluat
 				ac.reasonMissing = mergeMissing(ac.reasonMissing, missing)
 			}
 			ac.Reasons = append(ac.Reasons, "as compiled, Kotlin "+compiler+"'s rules infer "+ac.Inferred)
-			for _, line := range Sentences(r.Reason) {
+			for _, line := range r.Reason.Sentences() {
 				ac.Reasons = append(ac.Reasons, "  "+line)
 			}
 			if ac.Drift != "" {
@@ -422,7 +422,7 @@ func effectiveView(c *stability.Class, input string, consumer *stability.Engine,
 	ac.Verdict = eff.Verdict()
 	ac.Missing = append(ac.Missing, eff.Missing...)
 	ac.reasonMissing = mergeMissing(ac.reasonMissing, r.MissingClasses())
-	ac.Reasons = Sentences(r)
+	ac.Reasons = r.Sentences()
 	for _, v := range eff.Reads {
 		rd := ReadOf(v, "")
 		ac.Reads = append(ac.Reads, rd)
@@ -488,20 +488,3 @@ func mergeMissing(list, more []string) []string {
 
 // missingOf lists the classes whose absence left v unknown.
 func missingOf(v *evaluate.Value) []string { return evaluate.MissingClasses(v) }
-
-// Sentences flattens a reason tree into sentences, the deciding rule first, leaves last.
-func Sentences(r *stability.Reason) []string {
-	out := []string{}
-	var walk func(r *stability.Reason, depth int)
-	walk = func(r *stability.Reason, depth int) {
-		if r == nil || depth > 6 {
-			return
-		}
-		out = append(out, strings.Repeat("  ", depth)+r.Sentence()+" ⇒ "+stability.Describe(r.Stability))
-		for _, c := range r.Because {
-			walk(c, depth+1)
-		}
-	}
-	walk(r, 0)
-	return out
-}
