@@ -69,6 +69,9 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 
 	var mu sync.Mutex
 	perInput := make([][]*Class, len(inputs))
+	// producers are, with --compiler auto, the release each input's rules are read with: its
+	// classes' report and its composables' alike.
+	producers := make([]string, len(inputs))
 	// Inputs are scanned side by side (a scan of one input is mostly serial); within one, only
 	// the reading of its classes runs on every core.
 	par.For(len(inputs), func(i int) {
@@ -76,7 +79,7 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 			return
 		}
 		in := inputs[i]
-		classes, skip, errs := scanModuleGuarded(ctx, u, ev, cp, in, setup)
+		classes, skip, errs := scanModuleGuarded(ctx, u, ev, cp, in, setup, &producers[i])
 		for k, c := range classes {
 			c.order, c.inputIndex = k, i
 		}
@@ -117,19 +120,16 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 		rep.ConfigLines, rep.configTexts = checkConfig(u, ev, rep, setup), setup.ConfigTexts
 	}
 	if opts.Composables {
-		for _, in := range inputs {
+		for i, in := range inputs {
 			if err := ctx.Err(); err != nil {
 				rep.Close()
 				return nil, err
 			}
 			sopts := setup.Stability()
-			if setup.Auto {
+			if producers[i] != "" {
 				// The composables' report, like the classes', with the rules of the release that
 				// built the module: its compiler decided their parameters' stability.
-				all, _ := u.InputClasses(in)
-				if p := moduleProducer(u, ev, in, all, setup); p != "" {
-					sopts.Compiler = p
-				}
+				sopts.Compiler = producers[i]
 			}
 			ic, err := scanComposablesGuarded(cp, u, in, sopts, opts.IncludeNonPublic, opts.CallSites)
 			if err != nil {
@@ -242,7 +242,7 @@ func summarize(rep *Report, perInput [][]*Class) *Summary {
 // scanModuleGuarded is scanModule with a last resort: a panic — a bug, since every reader checks
 // its input — becomes an internal error for this input alone, its class entries counted as
 // unreadable, and the other inputs are still reported.
-func scanModuleGuarded(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluator, cp *classfile.Classpath, input string, s *Setup) (classes []*Class, skipped map[string]int, errs []*Error) {
+func scanModuleGuarded(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluator, cp *classfile.Classpath, input string, s *Setup, producer *string) (classes []*Class, skipped map[string]int, errs []*Error) {
 	defer func() {
 		if r := recover(); r != nil {
 			classes, skipped, errs = nil, map[string]int{SkipUnreadable: inputEntries(cp, input)}, []*Error{internalError(input, r)}
@@ -251,7 +251,7 @@ func scanModuleGuarded(ctx context.Context, u *stability.Universe, ev *evaluate.
 	if testHook != nil {
 		testHook(input)
 	}
-	return scanModule(ctx, u, ev, input, s)
+	return scanModule(ctx, u, ev, input, s, producer)
 }
 
 // testHook, set by tests only, runs before each input is scanned (to stand in for a bug).
@@ -278,7 +278,9 @@ func scanComposablesGuarded(cp *classfile.Classpath, u *stability.Universe, inpu
 	return scanComposables(cp, u, input, opts, nonPublic, callSites), nil
 }
 
-func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluator, input string, s *Setup) ([]*Class, map[string]int, []*Error) {
+// scanModule scans one input; with --compiler auto it sets *producer to the release whose rules
+// reproduce the module's own report.
+func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluator, input string, s *Setup, producer *string) ([]*Class, map[string]int, []*Error) {
 	var errs []*Error
 	skipped := map[string]int{}
 	all, shadowed := u.InputClasses(input)
@@ -321,7 +323,8 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluat
 	// (Result, compose-report) is reproduced with the rules of the release that built the module.
 	producerEngine := (*stability.Engine)(nil)
 	if s.Auto {
-		producerEngine = s.Engine(u.Module(input), moduleProducer(u, ev, input, classes, s))
+		*producer = moduleProducer(u, ev, input, classes, s)
+		producerEngine = s.Engine(u.Module(input), *producer)
 	}
 	engine := s.Engine(u.Module(input), "")
 	consumer := s.Engine(nil, "")
