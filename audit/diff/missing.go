@@ -26,11 +26,11 @@ func sideMissing(rep *scan.Report) missingOf {
 		return m
 	}
 	for _, mc := range rep.Summary.Missing {
-		m.all[dotted(mc.Class)] = true
+		m.all[kotlinName(mc.Class)] = true
 	}
 	for _, c := range rep.Classes {
 		for _, name := range c.Missing {
-			m.classes[c.Name] = appendOnce(m.classes[c.Name], dotted(name))
+			m.classes[c.Name] = appendOnce(m.classes[c.Name], kotlinName(name))
 		}
 	}
 	for _, ic := range rep.Composables {
@@ -38,16 +38,14 @@ func sideMissing(rep *scan.Report) missingOf {
 			key := c.Class + "." + c.Method
 			for _, p := range c.Params {
 				for _, name := range p.Missing {
-					m.composables[key] = appendOnce(m.composables[key], dotted(name))
-					m.composables[key+"\x00parameter "+p.Name] = appendOnce(m.composables[key+"\x00parameter "+p.Name], dotted(name))
+					m.composables[key] = appendOnce(m.composables[key], kotlinName(name))
+					m.composables[key+"\x00parameter "+p.Name] = appendOnce(m.composables[key+"\x00parameter "+p.Name], kotlinName(name))
 				}
 			}
 		}
 	}
 	return m
 }
-
-func dotted(name string) string { return strings.NewReplacer("/", ".", "$", ".").Replace(name) }
 
 func appendOnce(list []string, s string) []string {
 	if slices.Contains(list, s) {
