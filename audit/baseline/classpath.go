@@ -77,8 +77,9 @@ func parseClasspathLine(text string) (ClasspathEntry, bool) {
 	}
 	name, sum, _ := strings.Cut(rest, " sha256:")
 	n, err := escape.Unescape(name)
-	if err != nil {
-		n = name
+	if err != nil || n == "" || strings.Trim(sum, "0123456789abcdef") != "" {
+		// Not a line dump writes (a hand edit, say): a comment like any other.
+		return ClasspathEntry{}, false
 	}
 	return ClasspathEntry{Name: n, SHA256: sum}, true
 }
