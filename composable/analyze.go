@@ -64,7 +64,7 @@ func Analyze(cfg Config) *Module {
 	ev := evaluate.New(cfg.Classpath)
 	a := &analyzer{cfg: cfg, engine: stability.NewEngine(cfg.Universe.Module(cfg.Input), cfg.Options), ev: ev,
 		ck: newCallSiteChecker(cfg.Classpath, cfg.Universe, evaluate.NewInstantiator(cfg.Universe, ev, cfg.Options), cfg.Input, cfg.Options, true)}
-	mod := &Module{Features: DefaultFeaturesFor(cfg.Options.Compiler)}
+	mod := &Module{Features: DefaultFeaturesFor(cfg.Options.Release)}
 	all, _ := cfg.Universe.InputClasses(cfg.Input)
 	// Only a class that names the Composer can hold composable code: the others are not read
 	// again (most of a library that is not a Compose UI library), except a class that could not
@@ -107,7 +107,7 @@ func Analyze(cfg Config) *Module {
 	for _, b := range bodies {
 		mod.Lambdas = append(mod.Lambdas, b.lambdas...)
 	}
-	mod.Features = detectFeatures(bodies, mod.Functions, DefaultFeaturesFor(cfg.Options.Compiler))
+	mod.Features = detectFeatures(bodies, mod.Functions, DefaultFeaturesFor(cfg.Options.Release))
 	a.ck.strong = mod.Features.StrongSkipping
 	byKey := map[string]*Function{}
 	for _, f := range mod.Functions {
@@ -428,7 +428,7 @@ func (a *analyzer) function(sc *stability.Class, cf *classfile.Class, m *classfi
 		}
 	}
 	f.ReportName = f.FqName
-	if !stability.QualifiedReportNames(a.cfg.Options.Compiler) {
+	if !a.cfg.Options.Release.QualifiedReportNames() {
 		// Releases before 2.2.20 print names without their package.
 		if i := strings.LastIndexByte(sc.JVMName, '/'); i >= 0 {
 			f.ReportName = strings.TrimPrefix(f.FqName, strings.ReplaceAll(sc.JVMName[:i], "/", ".")+".")

@@ -423,7 +423,7 @@ func TestConsumerCallSitesEveryCompiler(t *testing.T) {
 					t.Fatal(err)
 				}
 				defer cp.Close()
-				opts := stability.Options{Compiler: app.compiler}
+				opts := stability.Options{Release: release(t, app.compiler)}
 				u := stability.NewUniverse(cp)
 				ck := newCallSiteChecker(cp, u, evaluate.NewInstantiator(u, evaluate.New(cp), opts), jar, opts, true)
 				checks, err := ck.CheckClass("consumer/CallsKt")
@@ -500,7 +500,7 @@ func TestCallSiteWhatIfEveryPair(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer cp.Close()
-		opts := stability.Options{Compiler: v}
+		opts := stability.Options{Release: release(t, v)}
 		u := stability.NewUniverse(cp)
 		ck := newCallSiteChecker(cp, u, evaluate.NewInstantiator(u, evaluate.New(cp), opts), jar, opts, true)
 		checks, err := ck.CheckClass("consumer/CallsKt")

@@ -298,7 +298,7 @@ func TestReportsEveryCompiler(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer cp.Close()
-			opts := stability.Options{Compiler: v}
+			opts := stability.Options{Release: release(t, v)}
 			u := stability.NewUniverse(cp)
 			classes := stability.AnalyzeModule(u, jar, opts)
 			ours := writeReports(t, Analyze(Config{Classpath: cp, Universe: u, Input: jar, Options: opts, Classes: classes}), classes)

@@ -152,14 +152,13 @@ type Features struct {
 var DefaultFeatures = Features{StrongSkipping: true, IntrinsicRemember: true, OptimizeNonSkippingGroups: true, PausableComposition: true}
 
 // DefaultFeaturesFor are a release's defaults, where the code shape says nothing:
-// OptimizeNonSkippingGroups and PausableComposition are off before 2.2.0, and releases before
-// 2.1.0 do not have the PausableComposition flag (the 17-release fixture matrix's module.json).
-func DefaultFeaturesFor(release string) Features {
+// DefaultFeatures, with the flags that differ between releases as the release's
+// stability.FeatureDefaults has them.
+func DefaultFeaturesFor(release stability.Release) Features {
+	d := release.FeatureDefaults()
 	f := DefaultFeatures
-	if stability.ReleaseBefore(release, "2.2.0") {
-		f.OptimizeNonSkippingGroups, f.PausableComposition = false, false
-	}
-	f.noPausableFlag = stability.ReleaseBefore(release, "2.1.0")
+	f.OptimizeNonSkippingGroups, f.PausableComposition = d.OptimizeNonSkippingGroups, d.PausableComposition
+	f.noPausableFlag = d.NoPausableFlag
 	return f
 }
 

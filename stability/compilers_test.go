@@ -48,7 +48,7 @@ func compareCompilerModule(t *testing.T, v, mod, jar string, deps []string, comp
 		t.Fatal(err)
 	}
 	defer cp.Close()
-	opts := Options{Compiler: compiler}
+	opts := Options{Release: mustRelease(t, compiler)}
 	if mod == "pconfig" {
 		if opts.Config, err = LoadConfig(filepath.Join(fixtures.Root(), "..", "src", "compilers", "pconfig", "stability.conf")); err != nil {
 			t.Fatal(err)

@@ -8,33 +8,24 @@ import (
 
 // Options select the consuming compiler's behaviour.
 type Options struct {
-	// Compiler is the Compose compiler version whose rules apply; "" means DefaultCompiler.
-	Compiler string
+	// Release is the release whose rules apply (the zero Release: DefaultRelease).
+	Release Release
 	// Config holds the stability configuration files, or nil.
 	Config *Config
 	// NonJVM analyses as a Kotlin/JS, Wasm or Native compilation would: dependency masks are
 	// honoured instead of forcing Runtime.
 	NonJVM bool
-	// Override sets rules by name (RuleChange.Name) whatever Compiler's release says, and
-	// KnownStableOf, if set, takes that release's known-stable tables: a what-if tells which rule
-	// change makes a difference by turning one back at a time.
+	// Override sets rules by name (RuleChange.Name) whatever Release says, and KnownStableOf, if
+	// not nil, takes that release's known-stable tables: a what-if tells which rule change makes
+	// a difference by turning one back at a time.
 	Override      map[string]bool
-	KnownStableOf string
+	KnownStableOf *Release
 }
-
-// DefaultCompiler is the compiler version whose rules composestab reproduces by default: the
-// newest stable release.
-const DefaultCompiler = "2.4.20"
-
-// SupportedCompilers lists the Kotlin releases whose Compose compiler rules are implemented, oldest
-// first: every release on the npm registry whose distribution ships a Compose plugin (2.0.0 ships
-// none; 2.0.x ship one built for the embeddable compiler, which testdata/tools/relocate adapts).
-var SupportedCompilers = []string{"2.0.20", "2.0.21", "2.1.0", "2.1.20", "2.1.21", "2.2.0", "2.2.10", "2.2.20", "2.2.21",
-	"2.3.0", "2.3.10", "2.3.20", "2.3.21", "2.4.0", "2.4.10", "2.4.20", "2.5.0-Beta1"}
 
 // rules are the inference and report choices that changed between Compose compiler releases.
 // Every version-dependent branch of the engine and the report writer reads one of these, so a
-// release is one entry of ruleSets, never an "if version <" check.
+// release's rules are a column of the release table (releaseTable), never an "if version <"
+// check.
 type rules struct {
 	// objectsStable: an object (companions and data objects too) is Stable whatever its fields.
 	objectsStable bool
@@ -66,96 +57,6 @@ type rules struct {
 	errorProneMarker bool
 }
 
-// ruleSet is the rules of one release and of every later one up to the next ruleSet.
-type ruleSet struct {
-	since string // the first release with these rules
-	why   string // what changed, and the fixture that shows it
-	rules rules
-}
-
-// ruleSets is the version-keyed rule table, oldest first. Releases whose outputs are
-// byte-identical for every fixture share one set (testdata/golden/compilers).
-var ruleSets = []ruleSet{
-	{"2.0.20", "the oldest supported (2.0.20 and 2.0.21): superclasses ignored, interfaces of other modules Unstable, other-file classes inferred in place (producers: MyError, DerivedFromMut, UsesOtherFile)",
-		rules{}},
-	{"2.1.0", "a type parameter under substitution is guarded: a generic nesting itself with a fixed argument keeps the inner Parameter(T) (producers: NestBoxBoxInt, NestBoxBox); composable function types printed lowered (HoldsComposable)",
-		rules{paramGuard: true, loweredTypeNames: true}},
-	{"2.1.20", "the superclass's stability counts (producers: MyError, DerivedFromMut, SubOfDep)",
-		rules{paramGuard: true, loweredTypeNames: true, superclassCounts: true}},
-	{"2.2.20", "-classes.txt names classes by FQN (every report)",
-		rules{paramGuard: true, loweredTypeNames: true, superclassCounts: true, qualifiedReportNames: true}},
-	{"2.3.0", "Error Prone's @Immutable is a stable marker (producers: ErrorProneMarked, ErrorProneHolder)",
-		rules{paramGuard: true, loweredTypeNames: true, superclassCounts: true, qualifiedReportNames: true, errorProneMarker: true}},
-	{"2.4.0", "objects Stable, non-final classes seeded Uncertain, Uncertain superclasses ignored, interfaces and same-file annotation classes Uncertain, other-file and other-module classes Runtime, other-file annotation classes too (producers: MutableObject, OpenVal, UsesOtherFile, HasList, HasAnnotationField, HoldsSameFileAnn, HoldsOtherFileAnn)",
-		rules{objectsStable: true, openSeedUnknown: true, skipUnknownSuper: true, runtimeOtherFiles: true, paramGuard: true, loweredTypeNames: true,
-			superclassCounts: true, interfacesUncertain: true, annotationsAreInterfaces: true, qualifiedReportNames: true,
-			errorProneMarker: true}},
-}
-
-// AutoCompiler, as Options.Compiler of an audit, reproduces each module's own report with the
-// rules of the release that built it, as far as its metadata version tells.
-const AutoCompiler = "auto"
-
-// ResolveCompiler maps a --compiler value to a supported release: an exact release, or "X.Y" for
-// the newest supported X.Y.z. ok is false for anything else.
-func ResolveCompiler(v string) (string, bool) {
-	if v == "" {
-		return DefaultCompiler, true
-	}
-	best := ""
-	for _, s := range SupportedCompilers {
-		if s == v {
-			return s, true
-		}
-		if strings.HasPrefix(s, v+".") && !strings.Contains(s, "-") {
-			best = s // SupportedCompilers is sorted, so the last match is the newest patch
-		}
-	}
-	return best, best != ""
-}
-
-// rulesFor returns the rules of a release: the newest rule set not newer than it.
-func rulesFor(version string) rules {
-	r := ruleSets[len(ruleSets)-1].rules
-	if v, ok := ResolveCompiler(version); ok {
-		for _, rs := range ruleSets {
-			if compareVersions(rs.since, v) <= 0 {
-				r = rs.rules
-			}
-		}
-	}
-	return r
-}
-
-// compareVersions orders Kotlin release names: numeric parts numerically, and a pre-release
-// ("2.5.0-Beta1") before its release.
-func compareVersions(a, b string) int {
-	an, apre, _ := strings.Cut(a, "-")
-	bn, bpre, _ := strings.Cut(b, "-")
-	as, bs := strings.Split(an, "."), strings.Split(bn, ".")
-	for i := 0; i < len(as) || i < len(bs); i++ {
-		var x, y int
-		if i < len(as) {
-			x, _ = strconv.Atoi(as[i])
-		}
-		if i < len(bs) {
-			y, _ = strconv.Atoi(bs[i])
-		}
-		if x != y {
-			return x - y
-		}
-	}
-	switch {
-	case apre == bpre:
-		return 0
-	case apre == "":
-		return 1
-	case bpre == "":
-		return -1
-	}
-	return strings.Compare(apre, bpre)
-}
-
 // Engine runs the compiler's stabilityOf for the classes of one module, as one compilation of that
 // module would. It is safe for concurrent use.
 type Engine struct {
@@ -178,10 +79,7 @@ type result struct {
 // NewEngine returns an engine analysing module with the given options. A nil module analyses
 // every class as a dependency (the consumer's view).
 func NewEngine(module *Module, opts Options) *Engine {
-	if opts.Compiler == "" {
-		opts.Compiler = DefaultCompiler
-	}
-	e := &Engine{opts: opts, rules: rulesFor(opts.Compiler), known: knownStableFor(opts.Compiler), module: module, cache: map[string]result{}, markedDescendant: map[*Class]bool{}}
+	e := &Engine{opts: opts, rules: opts.Release.rules(), known: opts.Release.knownStable(), module: module, cache: map[string]result{}, markedDescendant: map[*Class]bool{}}
 	e.applyOverrides()
 	return e
 }

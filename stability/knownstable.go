@@ -50,14 +50,16 @@ var knownStableByRelease = sync.OnceValue(func() map[string]*knownStable {
 	return m
 })
 
-// knownStableFor returns the tables of a release; like rulesFor, the newest release's for a
-// version that is not supported.
-func knownStableFor(version string) *knownStable {
+// knownStable returns the release's tables; a release whose plugin go generate has not read yet
+// keeps the tables of the newest release before it that has some.
+func (r Release) knownStable() *knownStable {
 	all := knownStableByRelease()
-	if v, ok := ResolveCompiler(version); ok && all[v] != nil {
-		return all[v]
+	for i := r.index(); i >= 0; i-- {
+		if k := all[releases[i].name]; k != nil {
+			return k
+		}
 	}
-	return all[SupportedCompilers[len(SupportedCompilers)-1]]
+	panic("stability: knownstable_releases.txt has no tables of " + releases[0].name)
 }
 
 // IsKnownStableFunctionName reports whether some stable function of the engine's release has

@@ -52,14 +52,14 @@ var handKnownStableFunctions = map[string]int32{
 }
 
 func TestKnownStableDefaultIsHandTable(t *testing.T) {
-	k := knownStableFor("2.4.20")
+	k := mustRelease(t, "2.4.20").knownStable()
 	if !maps.Equal(k.types, handKnownStableTypes) {
 		t.Errorf("2.4.20 stableTypes = %v, want %v", k.types, handKnownStableTypes)
 	}
 	if !maps.Equal(k.functions, handKnownStableFunctions) {
 		t.Errorf("2.4.20 stableFunctions = %v, want %v", k.functions, handKnownStableFunctions)
 	}
-	if knownStableFor("") != k || knownStableFor(DefaultCompiler) != k {
+	if DefaultRelease().knownStable() != k || (Release{}).knownStable() != k {
 		t.Error("the default release does not read the 2.4.20 tables")
 	}
 }
@@ -112,7 +112,7 @@ func TestKnownStableReleaseDifferences(t *testing.T) {
 		{"2.0.20", "kotlin.Pair", 0b11},
 	}
 	for _, tt := range tests {
-		mask, ok := knownStableFor(tt.release).types[tt.name]
+		mask, ok := mustRelease(t, tt.release).knownStable().types[tt.name]
 		if !ok {
 			mask = -1
 		}
@@ -120,12 +120,8 @@ func TestKnownStableReleaseDifferences(t *testing.T) {
 			t.Errorf("%s: %s mask %d, want %d", tt.release, tt.name, mask, tt.mask)
 		}
 	}
-	// A 2.x alias resolves like --compiler does; an unknown version reads the newest tables.
-	if knownStableFor("2.2") != knownStableFor("2.2.21") || knownStableFor("9.9") != knownStableFor("2.5.0-Beta1") {
-		t.Error("knownStableFor does not resolve versions like ResolveCompiler")
-	}
-	for _, v := range SupportedCompilers {
-		e := NewEngine(nil, Options{Compiler: v})
+	for _, v := range Releases() {
+		e := NewEngine(nil, Options{Release: v})
 		if !e.IsKnownStableFunctionName("persistentListOf") || e.IsKnownStableFunctionName("mutableListOf") {
 			t.Errorf("%s: IsKnownStableFunctionName", v)
 		}

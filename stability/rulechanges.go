@@ -36,10 +36,10 @@ var ruleFlags = []struct {
 	{"annotations-are-interfaces", "an annotation class is analysed as the interface it is on the JVM", func(r *rules) *bool { return &r.annotationsAreInterfaces }},
 }
 
-// RuleChanges lists the rules whose setting differs between two releases (each resolved as
-// ResolveCompiler does), and the known-stable tables when they differ.
-func RuleChanges(old, new string) []RuleChange {
-	ro, rn := rulesFor(old), rulesFor(new)
+// RuleChanges lists the rules whose setting differs between two releases, and the known-stable
+// tables when they differ.
+func RuleChanges(old, new Release) []RuleChange {
+	ro, rn := old.rules(), new.rules()
 	var out []RuleChange
 	for _, f := range ruleFlags {
 		o, n := *f.field(&ro), *f.field(&rn)
@@ -48,27 +48,21 @@ func RuleChanges(old, new string) []RuleChange {
 		}
 		out = append(out, RuleChange{Name: f.name, Summary: f.summary, Since: ruleSince(f.field), Old: o, New: n})
 	}
-	if !sameKnownStable(knownStableFor(old), knownStableFor(new)) {
-		since, _ := ResolveCompiler(new)
-		if compareVersions(since, mustResolve(old)) < 0 {
-			since = mustResolve(old)
+	if !sameKnownStable(old.knownStable(), new.knownStable()) {
+		since := new
+		if since.Before(old) {
+			since = old
 		}
-		out = append(out, RuleChange{Name: KnownStableRule, Summary: "the JDK and Kotlin types the plugin trusts as stable (KnownStableConstructs)", Since: since, Old: true, New: true})
+		out = append(out, RuleChange{Name: KnownStableRule, Summary: "the JDK and Kotlin types the plugin trusts as stable (KnownStableConstructs)", Since: since.String(), Old: true, New: true})
 	}
 	return out
 }
 
-func mustResolve(v string) string {
-	r, _ := ResolveCompiler(v)
-	return r
-}
-
-// ruleSince is the first release whose rule set has the flag on.
+// ruleSince is the first release whose rules have the flag on.
 func ruleSince(field func(*rules) *bool) string {
-	for _, rs := range ruleSets {
-		r := rs.rules
-		if *field(&r) {
-			return rs.since
+	for _, r := range releases {
+		if *field(&r.rules) {
+			return r.name
 		}
 	}
 	return ""
@@ -102,25 +96,7 @@ func (e *Engine) applyOverrides() {
 			*f.field(&e.rules) = v
 		}
 	}
-	if e.opts.KnownStableOf != "" {
-		e.known = knownStableFor(e.opts.KnownStableOf)
+	if e.opts.KnownStableOf != nil {
+		e.known = e.opts.KnownStableOf.knownStable()
 	}
-}
-
-// QualifiedReportNames tells whether a release's reports name classes and composables by their
-// fully qualified names (2.2.20 and later) rather than their simple names.
-func QualifiedReportNames(release string) bool { return rulesFor(release).qualifiedReportNames }
-
-// ReleaseBefore tells whether release v is older than release than (each as ResolveCompiler
-// resolves it; an unknown one counts as the newest).
-func ReleaseBefore(v, than string) bool {
-	rv, ok := ResolveCompiler(v)
-	if !ok {
-		rv = SupportedCompilers[len(SupportedCompilers)-1]
-	}
-	rt, ok := ResolveCompiler(than)
-	if !ok {
-		rt = SupportedCompilers[len(SupportedCompilers)-1]
-	}
-	return compareVersions(rv, rt) < 0
 }

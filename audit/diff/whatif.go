@@ -39,8 +39,8 @@ const (
 
 // WhatIf selects what a compiler what-if compares.
 type WhatIf struct {
-	// Old and New are the two releases (as --compiler takes them).
-	Old, New string
+	// Old and New are the two releases.
+	Old, New stability.Release
 	// AsCompiled takes ViewCompiled instead of ViewConsumed.
 	AsCompiled bool
 }
@@ -67,14 +67,7 @@ func CompilerWhatIf(ctx context.Context, opts scan.Options, w WhatIf) (*Report, 
 
 // compilerWhatIf is CompilerWhatIf for several views (AsCompiled false or true) out of the same
 // scans: a report per view, in order, each with the composables.
-func compilerWhatIf(ctx context.Context, opts scan.Options, oldV, newV string, views []bool) ([]*Report, error) {
-	for _, v := range []*string{&oldV, &newV} {
-		r, err := scan.ResolveCompiler(*v)
-		if err != nil || r == scan.AutoCompiler {
-			return nil, fmt.Errorf("compiler %q: a release is needed, such as %s", *v, stability.DefaultCompiler)
-		}
-		*v = r
-	}
+func compilerWhatIf(ctx context.Context, opts scan.Options, oldV, newV stability.Release, views []bool) ([]*Report, error) {
 	// A side: each class's prediction in each view, and, with composables, the composables as a
 	// baseline has them (how each parameter is compared, whether a call skips, per call site).
 	type side struct {
@@ -83,10 +76,10 @@ func compilerWhatIf(ctx context.Context, opts scan.Options, oldV, newV string, v
 		inputs []string
 		b      *baseline.Baseline
 	}
-	predict := func(compiler string, override map[string]bool, known string, shared *classfile.Shared) (side, error) {
+	predict := func(release stability.Release, override map[string]bool, known *stability.Release, shared *classfile.Shared) (side, error) {
 		o := opts
 		o.Shared = shared
-		o.Compiler, o.RuleOverride, o.KnownStableOf = compiler, override, known
+		o.Compiler, o.RuleOverride, o.KnownStableOf = scan.Compiler{Release: release}, override, known
 		rep, err := scan.Scan(ctx, o)
 		if err != nil {
 			return side{}, err
@@ -109,8 +102,8 @@ func compilerWhatIf(ctx context.Context, opts scan.Options, oldV, newV string, v
 	var oldS side
 	var oldErr error
 	var wg sync.WaitGroup
-	wg.Go(func() { oldS, oldErr = predict(oldV, nil, "", shared) })
-	newS, err := predict(newV, nil, "", shared)
+	wg.Go(func() { oldS, oldErr = predict(oldV, nil, nil, shared) })
+	newS, err := predict(newV, nil, nil, shared)
 	wg.Wait()
 	if err = cmp.Or(oldErr, err); err != nil {
 		return nil, err
@@ -144,10 +137,10 @@ func compilerWhatIf(ctx context.Context, opts scan.Options, oldV, newV string, v
 	// backTo scans with some rules turned back: the targets that move, and the classes it
 	// restores whole (their old prediction).
 	backTo := func(rcs []stability.RuleChange, shared *classfile.Shared) (trial, error) {
-		override, known := map[string]bool{}, ""
+		override, known := map[string]bool{}, (*stability.Release)(nil)
 		for _, rc := range rcs {
 			if rc.Name == stability.KnownStableRule {
-				known = oldV
+				known = &oldV
 			} else {
 				override[rc.Name] = rc.Old
 			}

@@ -108,7 +108,7 @@ func checkWhatIfProperty(t *testing.T, opts scan.Options, a, b string) map[strin
 	t.Helper()
 	scanWith := func(v string) *scan.Report {
 		o := opts
-		o.Compiler = v
+		o.Compiler = scan.Compiler{Release: release(t, v)}
 		rep, err := scan.Scan(context.Background(), o)
 		if err != nil {
 			t.Fatal(err)
@@ -119,7 +119,7 @@ func checkWhatIfProperty(t *testing.T, opts scan.Options, a, b string) map[strin
 	defer ra.Close()
 	defer rb.Close()
 	// Both views out of the same scans, as CompilerWhatIf gives each.
-	ds, err := compilerWhatIf(context.Background(), opts, a, b, []bool{false, true})
+	ds, err := compilerWhatIf(context.Background(), opts, release(t, a), release(t, b), []bool{false, true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,13 +281,13 @@ func TestCompilerWhatIfRulesActTogether(t *testing.T) {
 	opts := scan.Options{Inputs: []string{fixtures.KotlinLib(t, "kotlin-metadata-jvm.jar"), fixtures.KotlinLib(t, "kotlin-reflect.jar")},
 		Classpath: []string{fixtures.KotlinLib(t, "kotlin-stdlib.jar")}, IncludeNonPublic: true}
 	a, b := "2.3.0", "2.4.20"
-	d, err := CompilerWhatIf(context.Background(), opts, WhatIf{Old: a, New: b, AsCompiled: true})
+	d, err := CompilerWhatIf(context.Background(), opts, WhatIf{Old: release(t, a), New: release(t, b), AsCompiled: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkCauses(t, d, a, b)
 	rules := map[string]stability.RuleChange{}
-	for _, rc := range stability.RuleChanges(a, b) {
+	for _, rc := range stability.RuleChanges(release(t, a), release(t, b)) {
 		rules[rc.Name] = rc
 	}
 	// answersWith scans with the rules turned back, cached by the set.
@@ -298,7 +298,7 @@ func TestCompilerWhatIfRulesActTogether(t *testing.T) {
 			return m
 		}
 		o := opts
-		o.Compiler, o.RuleOverride = b, map[string]bool{}
+		o.Compiler, o.RuleOverride = scan.Compiler{Release: release(t, b)}, map[string]bool{}
 		for _, n := range names {
 			o.RuleOverride[n] = rules[n].Old
 		}

@@ -15,6 +15,16 @@ import (
 	"github.com/composestab/composestab/stability"
 )
 
+// release is the supported release of that name.
+func release(t testing.TB, name string) stability.Release {
+	t.Helper()
+	r, ok := stability.ParseRelease(name)
+	if !ok {
+		t.Fatalf("release %q is not supported", name)
+	}
+	return r
+}
+
 // whatIfPairs are the release pairs the what-if is checked on: every two consecutive fixture
 // releases, and the long jump 2.0.20 → 2.4.20.
 func whatIfPairs(t *testing.T) [][2]string {
@@ -35,7 +45,7 @@ func whatIfPairs(t *testing.T) [][2]string {
 func checkCauses(t *testing.T, d *Report, a, b string) {
 	t.Helper()
 	changes := map[string]bool{}
-	for _, rc := range stability.RuleChanges(a, b) {
+	for _, rc := range stability.RuleChanges(release(t, a), release(t, b)) {
 		changes[rc.Name] = true
 	}
 	check := func(what, msg string, causes []Cause) {
@@ -101,7 +111,7 @@ func TestCompilerWhatIfMatchesApps(t *testing.T) {
 				}
 			}
 			d, err := CompilerWhatIf(context.Background(), scan.Options{Inputs: []string{fixtures.CompilerJar(a, "appconsumer")}, Classpath: cp},
-				WhatIf{Old: a, New: b, AsCompiled: true})
+				WhatIf{Old: release(t, a), New: release(t, b), AsCompiled: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -181,7 +191,7 @@ func TestCompilerWhatIfAsCompiled(t *testing.T) {
 			bb := reportBlocks(t, fixtures.CompilerReport(b, "producers", "classes.txt"))
 			masks := func(v string) map[string]int32 {
 				rep, err := scan.Scan(context.Background(), scan.Options{Inputs: []string{fixtures.CompilerJar(v, "producers")},
-					Classpath: []string{fixtures.CompilerJar(v, "pdep"), fixtures.RuntimeStubJar()}, Compiler: v, IncludeNonPublic: true})
+					Classpath: []string{fixtures.CompilerJar(v, "pdep"), fixtures.RuntimeStubJar()}, Compiler: scan.Compiler{Release: release(t, v)}, IncludeNonPublic: true})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -203,7 +213,7 @@ func TestCompilerWhatIfAsCompiled(t *testing.T) {
 				}
 			}
 			d, err := CompilerWhatIf(context.Background(), scan.Options{Inputs: []string{fixtures.CompilerJar(a, "producers")},
-				Classpath: []string{fixtures.CompilerJar(a, "pdep"), fixtures.RuntimeStubJar()}, IncludeNonPublic: true}, WhatIf{Old: a, New: b, AsCompiled: true})
+				Classpath: []string{fixtures.CompilerJar(a, "pdep"), fixtures.RuntimeStubJar()}, IncludeNonPublic: true}, WhatIf{Old: release(t, a), New: release(t, b), AsCompiled: true})
 			if err != nil {
 				t.Fatal(err)
 			}

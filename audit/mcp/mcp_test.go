@@ -20,7 +20,18 @@ import (
 	"github.com/composestab/composestab/audit/scan"
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/maven/maventest"
+	"github.com/composestab/composestab/stability"
 )
+
+// release is the supported release of that name.
+func release(t testing.TB, name string) stability.Release {
+	t.Helper()
+	r, ok := stability.ParseRelease(name)
+	if !ok {
+		t.Fatalf("release %q is not supported", name)
+	}
+	return r
+}
 
 // testdata is the checkout's testdata folder: the root of the servers below.
 func testdata(t testing.TB) string {
@@ -342,7 +353,7 @@ func TestDiff(t *testing.T) {
 	}
 	want, err := diff.CompilerWhatIf(context.Background(), scan.Options{Inputs: []string{filepath.Join(td, v, "appconsumer/appconsumer.jar")},
 		Classpath: []string{filepath.Join(td, v, "producers/producers.jar"), filepath.Join(td, v, "pdep/pdep.jar"), filepath.Join(td, stub)}},
-		diff.WhatIf{Old: "2.0.20", New: "2.4.20"})
+		diff.WhatIf{Old: release(t, "2.0.20"), New: release(t, "2.4.20")})
 	if err != nil {
 		t.Fatal(err)
 	}

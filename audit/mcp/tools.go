@@ -295,7 +295,11 @@ func (s *Server) explain(ctx context.Context, a *access, in explainIn) (*explain
 	if err != nil {
 		return nil, err
 	}
-	x, err := explain.Explain(ctx, scan.Options{Classpath: p.classpath, Configs: p.configs, Compiler: in.Compiler, NonJVM: in.NonJVM, Limits: a.limits}, in.Type)
+	compiler, err := scan.ParseCompiler(in.Compiler)
+	if err != nil {
+		return nil, err
+	}
+	x, err := explain.Explain(ctx, scan.Options{Classpath: p.classpath, Configs: p.configs, Compiler: compiler, NonJVM: in.NonJVM, Limits: a.limits}, in.Type)
 	if err != nil {
 		return nil, err
 	}
@@ -321,7 +325,11 @@ func (s *Server) audit(ctx context.Context, a *access, in auditIn) (*AuditResult
 	if err != nil {
 		return nil, err
 	}
-	rep, err := scan.Scan(ctx, scan.Options{Inputs: p.paths, Classpath: p.classpath, Problems: p.problems, Configs: p.configs, Compiler: in.Compiler,
+	compiler, err := scan.ParseCompiler(in.Compiler)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := scan.Scan(ctx, scan.Options{Inputs: p.paths, Classpath: p.classpath, Problems: p.problems, Configs: p.configs, Compiler: compiler,
 		Only: stability.Verdict(in.Only), Package: in.Package, DriftOnly: in.Drift, IncludeNonPublic: in.IncludeNonPublic, IncludeSynthetic: in.IncludeSynthetic, Limits: a.limits})
 	if err != nil {
 		return nil, err
@@ -355,7 +363,11 @@ func (s *Server) composables(ctx context.Context, a *access, in composablesIn) (
 	if err != nil {
 		return nil, err
 	}
-	rep, err := scan.Scan(ctx, scan.Options{Inputs: p.paths, Classpath: p.classpath, Problems: p.problems, Configs: p.configs, Compiler: in.Compiler,
+	compiler, err := scan.ParseCompiler(in.Compiler)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := scan.Scan(ctx, scan.Options{Inputs: p.paths, Classpath: p.classpath, Problems: p.problems, Configs: p.configs, Compiler: compiler,
 		Composables: true, CallSites: in.CallSites, IncludeNonPublic: in.IncludeNonPublic, Limits: a.limits})
 	if err != nil {
 		return nil, err
@@ -444,7 +456,11 @@ func (s *Server) checkConfig(ctx context.Context, a *access, in checkConfigIn) (
 	if err != nil {
 		return nil, err
 	}
-	rep, err := scan.Scan(ctx, scan.Options{Inputs: p.paths, Classpath: p.classpath, Problems: p.problems, Configs: p.configs, Compiler: in.Compiler,
+	compiler, err := scan.ParseCompiler(in.Compiler)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := scan.Scan(ctx, scan.Options{Inputs: p.paths, Classpath: p.classpath, Problems: p.problems, Configs: p.configs, Compiler: compiler,
 		CheckConfig: true, SuggestConfig: true, IncludeNonPublic: in.IncludeNonPublic, Limits: a.limits})
 	if err != nil {
 		return nil, err
@@ -560,9 +576,19 @@ func (s *Server) compilerWhatIf(ctx context.Context, a *access, in diffIn) (*dif
 	if err != nil {
 		return nil, err
 	}
+	w := diff.WhatIf{AsCompiled: in.AsCompiled}
+	for _, v := range []struct {
+		name    string
+		release *stability.Release
+	}{{in.OldCompiler, &w.Old}, {in.NewCompiler, &w.New}} {
+		r, ok := stability.ParseRelease(v.name)
+		if !ok {
+			return nil, fmt.Errorf("compiler %q: a release is needed, such as %s", v.name, stability.DefaultCompiler)
+		}
+		*v.release = r
+	}
 	return diff.CompilerWhatIf(ctx, scan.Options{Inputs: p.paths, Classpath: p.classpath, Problems: p.problems, Configs: p.configs,
-		IncludeNonPublic: in.IncludeNonPublic, Composables: in.Composables, Limits: a.limits},
-		diff.WhatIf{Old: in.OldCompiler, New: in.NewCompiler, AsCompiled: in.AsCompiled})
+		IncludeNonPublic: in.IncludeNonPublic, Composables: in.Composables, Limits: a.limits}, w)
 }
 
 // diffStates is diff of two states: both sides scanned at once, sharing what they share.
@@ -581,9 +607,13 @@ func (s *Server) diffStates(ctx context.Context, a *access, in diffIn) (*diff.Re
 	if err != nil {
 		return nil, err
 	}
+	compiler, err := scan.ParseCompiler(in.Compiler)
+	if err != nil {
+		return nil, err
+	}
 	shared := classfile.NewShared()
 	opts := func(p *inputs) scan.Options {
-		return scan.Options{Inputs: p.paths, Classpath: p.classpath, Problems: p.problems, Configs: p.configs, Compiler: in.Compiler,
+		return scan.Options{Inputs: p.paths, Classpath: p.classpath, Problems: p.problems, Configs: p.configs, Compiler: compiler,
 			IncludeNonPublic: in.IncludeNonPublic, Composables: in.Composables, Limits: a.limits, Shared: shared}
 	}
 	var oldRep, newRep *scan.Report

@@ -172,7 +172,7 @@ func checkConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, s *
 	judged := judgeAll(u, ev, s, classes)
 	noConfig := *s
 	noConfig.Config = nil
-	bare := noConfig.Engine(nil, "")
+	bare := noConfig.Engine(nil)
 	var out []*ConfigLine
 	var names *nameIndex // built for the first unused exact line
 	without := map[*stability.Class]*evaluate.Effective{}

@@ -2,6 +2,7 @@ package scan
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/composestab/composestab/evaluate"
@@ -13,27 +14,25 @@ import (
 // only the Kotlin version's major.minor, so among that minor's releases it takes the one whose
 // rules rebuild the module's $stable values and masks with the fewest differences from the bytes,
 // the newest on a tie (2.1.0 and 2.1.20 differ on superclasses; 2.2.0 and 2.2.20 differ only in
-// how the report names classes, which no byte records).
-func moduleProducer(u *stability.Universe, ev *evaluate.Evaluator, input string, classes []*stability.Class, s *Setup) string {
-	count := map[string]int{}
-	minor := ""
+// how the report names classes, which no byte records); the default release when no class
+// tells.
+func moduleProducer(u *stability.Universe, ev *evaluate.Evaluator, input string, classes []*stability.Class, s *Setup) stability.Release {
+	count := map[[2]int]int{}
+	var minor [2]int // the metadata version's major.minor most classes have, the newest on a tie
 	for _, c := range classes {
 		p := stability.ProducerOf(c)
 		if !p.Compose || !p.Kotlin || p.Major == 0 {
 			continue
 		}
-		v := fmt.Sprintf("%d.%d", p.Major, p.Minor)
+		v := [2]int{p.Major, p.Minor}
 		count[v]++
-		if minor == "" || count[v] > count[minor] || count[v] == count[minor] && v > minor {
+		if minor == [2]int{} || count[v] > count[minor] || count[v] == count[minor] && slices.Compare(v[:], minor[:]) > 0 {
 			minor = v
 		}
 	}
-	best, bestDiff := "", -1
-	for _, cand := range stability.SupportedCompilers {
-		if !strings.HasPrefix(cand, minor+".") {
-			continue
-		}
-		e := s.Engine(u.Module(input), cand)
+	best, bestDiff := stability.DefaultRelease(), -1
+	for _, cand := range stability.ReleasesOf(minor[0], minor[1]) {
+		e := s.EngineOf(u.Module(input), cand)
 		diff := 0
 		for _, c := range classes {
 			d := c.Ensure()
@@ -52,9 +51,6 @@ func moduleProducer(u *stability.Universe, ev *evaluate.Evaluator, input string,
 		if bestDiff < 0 || diff <= bestDiff {
 			best, bestDiff = cand, diff
 		}
-	}
-	if best == "" {
-		return stability.DefaultCompiler
 	}
 	return best
 }
@@ -77,7 +73,7 @@ func inferredValue(ev *evaluate.Evaluator, r *stability.ClassResult) *int32 {
 }
 
 // drift compares what the bytes say with what the consumer's compiler would write.
-func drift(ac *Class, prod stability.Producer, compiler string) string {
+func drift(ac *Class, prod stability.Producer, compiler stability.Release) string {
 	var parts []string
 	if ac.StableValue != nil && ac.InferredValue != nil {
 		if written, inferred := *ac.StableValue&evaluate.UnstableBit != 0, *ac.InferredValue&evaluate.UnstableBit != 0; written != inferred {

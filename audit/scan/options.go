@@ -18,9 +18,9 @@ type Options struct {
 	Classpath []string
 	// Configs are stability configuration files, applied to every input.
 	Configs []string
-	// Compiler is the consuming compiler's release ("" for the default, "X.Y" for its newest
-	// patch); AutoCompiler also analyses each module with the rules of the release that built it.
-	Compiler string
+	// Compiler is the consuming app's compiler (ParseCompiler); the zero Compiler is the default
+	// release's.
+	Compiler Compiler
 	// NonJVM makes call sites follow the mask-based rules of Kotlin/JS, Wasm and Native
 	// (explain).
 	NonJVM bool
@@ -51,7 +51,7 @@ type Options struct {
 	// RuleOverride and KnownStableOf are passed to the inference (stability.Options): a what-if
 	// turns one rule change back at a time to tell which one makes a difference.
 	RuleOverride  map[string]bool
-	KnownStableOf string
+	KnownStableOf *stability.Release
 	// Limits bound what one input may cost (sizes, entry count, nesting); zero fields mean
 	// classfile's defaults.
 	Limits classfile.Limits
@@ -67,24 +67,39 @@ type Options struct {
 	Progress func(done, total int)
 }
 
-// AutoCompiler, as Options.Compiler, makes the newest release the consumer and reproduces each
-// module's own report with the rules of the release that built it.
-const AutoCompiler = stability.AutoCompiler
+// Compiler is the --compiler choice: the release of the app's compiler, which decides what an
+// app sees of every class, and whether each module is also read as the release that built it
+// compiled it.
+type Compiler struct {
+	// Release is the app's release (the zero Release: stability.DefaultRelease).
+	Release stability.Release
+	// Auto (--compiler auto) also reproduces each module's own report (its classes' and its
+	// composables') with the rules of the release that built it, as far as its metadata
+	// version tells; ParseCompiler leaves the app's release the default.
+	Auto bool
+}
 
-// ResolveCompiler checks a compiler choice: a supported release, "X.Y" for its newest patch, or
-// AutoCompiler; "" is the default release. The error names what is supported.
-func ResolveCompiler(v string) (string, error) {
-	if v == AutoCompiler {
-		return v, nil
+// AutoCompiler is the --compiler value of Compiler.Auto.
+const AutoCompiler = "auto"
+
+// ParseCompiler resolves a --compiler value: a release as stability.ParseRelease takes it
+// ("2.1.20", or "2.1" for its newest patch), AutoCompiler, or "" for the default release. The
+// error names what is supported.
+func ParseCompiler(v string) (Compiler, error) {
+	switch v {
+	case AutoCompiler:
+		return Compiler{Auto: true}, nil
+	case "":
+		return Compiler{}, nil
 	}
-	if r, ok := stability.ResolveCompiler(v); ok {
-		return r, nil
+	if r, ok := stability.ParseRelease(v); ok {
+		return Compiler{Release: r}, nil
 	}
-	return "", fmt.Errorf("--compiler %q is not supported; use one of %s, or X.Y for the newest X.Y.z", v, strings.Join(stability.SupportedCompilers, ", "))
+	return Compiler{}, fmt.Errorf("--compiler %q is not supported; use one of %s, or X.Y for the newest X.Y.z", v, strings.Join(stability.SupportedCompilers, ", "))
 }
 
 // Setup is Options made ready, once per job and before any input is read: the configuration
-// files loaded, the package pattern parsed and the compiler choice resolved.
+// files loaded and the package pattern parsed.
 type Setup struct {
 	Options
 	// Config unites the configuration files; nil without any.
@@ -93,26 +108,15 @@ type Setup struct {
 	// CheckConfig.
 	ConfigTexts []stability.ConfigText
 	ConfigLines []stability.ConfigLine
-	// Consumer is the release whose rules an app's compiler applies (the newest for auto).
-	Consumer string
-	// Auto tells whether each module is also analysed with its own producer's rules.
-	Auto bool
 
 	pkg *stability.Config
 }
 
-// Setup resolves the options. Its errors: an unsupported compiler, a --package pattern that
-// does not parse, a configuration file that cannot be read or parsed (*stability.ConfigError).
+// Setup resolves the options. Its errors: a --package pattern that does not parse, a
+// configuration file that cannot be read or parsed (*stability.ConfigError).
 func (o Options) Setup() (*Setup, error) {
 	s := &Setup{Options: o}
-	v, err := ResolveCompiler(o.Compiler)
-	if err != nil {
-		return nil, err
-	}
-	s.Consumer, s.Auto = v, v == AutoCompiler
-	if s.Auto {
-		s.Consumer = stability.DefaultCompiler
-	}
+	var err error
 	switch {
 	case len(o.Configs) > 0 && o.CheckConfig:
 		if s.ConfigTexts, err = stability.ReadConfigTexts(o.Configs...); err != nil {
@@ -134,16 +138,19 @@ func (o Options) Setup() (*Setup, error) {
 
 // Stability is the consumer's inference options.
 func (s *Setup) Stability() stability.Options {
-	return stability.Options{Compiler: s.Consumer, Config: s.Config, NonJVM: s.NonJVM, Override: s.RuleOverride, KnownStableOf: s.KnownStableOf}
+	return stability.Options{Release: s.Compiler.Release, Config: s.Config, NonJVM: s.NonJVM, Override: s.RuleOverride, KnownStableOf: s.KnownStableOf}
 }
 
 // Engine is an inference engine for a module (nil: as a consumer sees classes from outside)
-// with the rules of one release ("" for the consumer's) and the configuration.
-func (s *Setup) Engine(m *stability.Module, compiler string) *stability.Engine {
+// with the consumer's rules and the configuration.
+func (s *Setup) Engine(m *stability.Module) *stability.Engine {
+	return stability.NewEngine(m, s.Stability())
+}
+
+// EngineOf is Engine with the rules of another release.
+func (s *Setup) EngineOf(m *stability.Module, r stability.Release) *stability.Engine {
 	o := s.Stability()
-	if compiler != "" {
-		o.Compiler = compiler
-	}
+	o.Release = r
 	return stability.NewEngine(m, o)
 }
 

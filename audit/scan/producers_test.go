@@ -18,6 +18,16 @@ import (
 	"github.com/composestab/composestab/stability"
 )
 
+// parseCompiler is the --compiler choice v.
+func parseCompiler(t testing.TB, v string) scan.Compiler {
+	t.Helper()
+	c, err := scan.ParseCompiler(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 // newest is the release whose rules composestab reproduces; the drift truth compares with it.
 const newest = stability.DefaultCompiler
 
@@ -80,7 +90,7 @@ func checkConsumer(t *testing.T, module, compiler string) {
 					continue
 				}
 				checked++
-				x, err := explain.Explain(context.Background(), scan.Options{Classpath: cp, Compiler: consumerCompiler}, typ)
+				x, err := explain.Explain(context.Background(), scan.Options{Classpath: cp, Compiler: parseCompiler(t, consumerCompiler)}, typ)
 				if err != nil {
 					t.Errorf("%s: %v", typ, err)
 					continue
@@ -224,7 +234,7 @@ func scanProducersWith(t *testing.T, v, consumer string) *scan.Report {
 		Inputs:           []string{fixtures.CompilerJar(v, "producers"), fixtures.CompilerJar(v, "pdep")},
 		Classpath:        []string{fixtures.RuntimeStubJar()},
 		IncludeNonPublic: true,
-		Compiler:         consumer,
+		Compiler:         parseCompiler(t, consumer),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -371,7 +381,7 @@ func TestCompilerAuto(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, v := range versions {
-		rep, err := scan.Scan(context.Background(), scan.Options{Inputs: []string{fixtures.CompilerJar(v, "producers")}, Compiler: stability.AutoCompiler,
+		rep, err := scan.Scan(context.Background(), scan.Options{Inputs: []string{fixtures.CompilerJar(v, "producers")}, Compiler: scan.Compiler{Auto: true},
 			Classpath: []string{fixtures.CompilerJar(v, "pdep"), fixtures.RuntimeStubJar()}, IncludeNonPublic: true})
 		if err != nil {
 			t.Fatal(err)

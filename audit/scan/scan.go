@@ -71,7 +71,10 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	perInput := make([][]*Class, len(inputs))
 	// producers are, with --compiler auto, the release each input's rules are read with: its
 	// classes' report and its composables' alike.
-	producers := make([]string, len(inputs))
+	producers := make([]stability.Release, len(inputs))
+	for i := range producers {
+		producers[i] = setup.Compiler.Release
+	}
 	// Inputs are scanned side by side (a scan of one input is mostly serial); within one, only
 	// the reading of its classes runs on every core.
 	par.For(len(inputs), func(i int) {
@@ -125,12 +128,10 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 				rep.Close()
 				return nil, err
 			}
+			// The composables' report, like the classes', with the rules of the release that
+			// built the module (auto): its compiler decided their parameters' stability.
 			sopts := setup.Stability()
-			if producers[i] != "" {
-				// The composables' report, like the classes', with the rules of the release that
-				// built the module: its compiler decided their parameters' stability.
-				sopts.Compiler = producers[i]
-			}
+			sopts.Release = producers[i]
 			ic, err := scanComposablesGuarded(cp, u, in, sopts, opts.IncludeNonPublic, opts.CallSites)
 			if err != nil {
 				rep.Errors = append(rep.Errors, err)
@@ -242,7 +243,7 @@ func summarize(rep *Report, perInput [][]*Class) *Summary {
 // scanModuleGuarded is scanModule with a last resort: a panic — a bug, since every reader checks
 // its input — becomes an internal error for this input alone, its class entries counted as
 // unreadable, and the other inputs are still reported.
-func scanModuleGuarded(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluator, cp *classfile.Classpath, input string, s *Setup, producer *string) (classes []*Class, skipped map[string]int, errs []*Error) {
+func scanModuleGuarded(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluator, cp *classfile.Classpath, input string, s *Setup, producer *stability.Release) (classes []*Class, skipped map[string]int, errs []*Error) {
 	defer func() {
 		if r := recover(); r != nil {
 			classes, skipped, errs = nil, map[string]int{SkipUnreadable: inputEntries(cp, input)}, []*Error{internalError(input, r)}
@@ -280,7 +281,7 @@ func scanComposablesGuarded(cp *classfile.Classpath, u *stability.Universe, inpu
 
 // scanModule scans one input; with --compiler auto it sets *producer to the release whose rules
 // reproduce the module's own report.
-func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluator, input string, s *Setup, producer *string) ([]*Class, map[string]int, []*Error) {
+func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluator, input string, s *Setup, producer *stability.Release) ([]*Class, map[string]int, []*Error) {
 	var errs []*Error
 	skipped := map[string]int{}
 	all, shadowed := u.InputClasses(input)
@@ -322,13 +323,13 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluat
 	// With --compiler auto the consumer is the newest release and the compiler's own report
 	// (Result, compose-report) is reproduced with the rules of the release that built the module.
 	producerEngine := (*stability.Engine)(nil)
-	if s.Auto {
+	if s.Compiler.Auto {
 		*producer = moduleProducer(u, ev, input, classes, s)
-		producerEngine = s.Engine(u.Module(input), *producer)
+		producerEngine = s.EngineOf(u.Module(input), *producer)
 	}
-	engine := s.Engine(u.Module(input), "")
-	consumer := s.Engine(nil, "")
-	compiler := s.Consumer
+	engine := s.Engine(u.Module(input))
+	consumer := s.Engine(nil)
+	compiler := s.Compiler.Release
 	// The consumer's view and $stable depend on the class alone (the consumer engine caches
 	// nothing, the evaluator only order-free values): every core. The as-compiled view caches in
 	// file order, as the compiler does: one class after another, after.
@@ -387,7 +388,7 @@ func scanModule(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluat
 				// the classes it lacks are named with the others.
 				ac.reasonMissing = mergeMissing(ac.reasonMissing, missing)
 			}
-			ac.Reasons = append(ac.Reasons, "as compiled, Kotlin "+compiler+"'s rules infer "+ac.Inferred)
+			ac.Reasons = append(ac.Reasons, "as compiled, Kotlin "+compiler.String()+"'s rules infer "+ac.Inferred)
 			for _, line := range r.Reason.Sentences() {
 				ac.Reasons = append(ac.Reasons, "  "+line)
 			}

@@ -39,7 +39,7 @@ type suggestion struct {
 // traces. Declaring one class stable can make another safe (a field of its type), so the rounds
 // repeat with the safe ones configured until nothing changes.
 func suggestConfig(u *stability.Universe, ev *evaluate.Evaluator, rep *Report, s *Setup) ([]*Suggestion, error) {
-	consumer := s.Engine(nil, "")
+	consumer := s.Engine(nil)
 	var candidates []*suggestion
 	for _, ac := range rep.Classes {
 		c := u.ClassByJVMName(ac.JVMName)
@@ -86,7 +86,7 @@ func judgeRounds(u *stability.Universe, ev *evaluate.Evaluator, s *Setup, base *
 		}
 		with := *s
 		with.Config = cfg
-		e := with.Engine(nil, "")
+		e := with.Engine(nil)
 		// Each candidate is judged on its own (the consumer engine caches nothing): every core.
 		par.For(len(candidates), func(i int) { judge(u, ev, e, candidates[i]) })
 		changed := false

@@ -148,11 +148,10 @@ func scanPaths(s *streams, o *auditOptions, paths []string, nonPublic bool) (*sc
 // scanOptions resolves the compiler and any Maven coordinates and turns the flags into audit
 // options.
 func scanOptions(s *streams, o *auditOptions, paths []string, nonPublic bool) (scan.Options, error) {
-	v, err := scan.ResolveCompiler(o.compiler)
+	compiler, err := scan.ParseCompiler(o.compiler)
 	if err != nil {
 		return scan.Options{}, usageErrorf("%v", err)
 	}
-	o.compiler = v
 	if o.pkg != "" {
 		if _, err := stability.ParseConfig("--package", []byte(o.pkg)); err != nil {
 			return scan.Options{}, usageErrorf("%v", err) // the error names --package
@@ -165,7 +164,7 @@ func scanOptions(s *streams, o *auditOptions, paths []string, nonPublic bool) (s
 	memory.reserve(paths...)
 	memory.reserve(classpath...)
 	return scan.Options{
-		Inputs: paths, Classpath: classpath, Problems: problems, Configs: o.configs, Compiler: o.compiler,
+		Inputs: paths, Classpath: classpath, Problems: problems, Configs: o.configs, Compiler: compiler,
 		IncludeNonPublic: nonPublic, Package: o.pkg, Only: stability.Verdict(o.only), DriftOnly: o.driftOnly, IncludeSynthetic: o.includeSynthetic,
 		Limits: o.limits, Composables: o.composables || o.callSites, CallSites: o.callSites, SuggestConfig: o.suggest,
 		CheckConfig: o.checkConfig,

@@ -57,7 +57,7 @@ func runDiff(s *streams, args []string) error {
 		return err
 	}
 	if oldCompiler != "" || newCompiler != "" || asCompiled {
-		return runCompilerWhatIf(s, &o, fs.Args(), diff.WhatIf{Old: oldCompiler, New: newCompiler, AsCompiled: asCompiled}, format, ign)
+		return runCompilerWhatIf(s, &o, fs.Args(), oldCompiler, newCompiler, asCompiled, format, ign)
 	}
 	if fs.NArg() != 2 {
 		return usageErrorf("diff takes two arguments, OLD and NEW; join several paths of one side with ':'")
@@ -97,17 +97,23 @@ func runDiff(s *streams, args []string) error {
 // runCompilerWhatIf is diff --old-compiler A --new-compiler B PATH...: the same inputs as an app
 // built by each release consumes them (audit --compiler's view), or, --as-compiled, as each
 // release would compile them.
-func runCompilerWhatIf(s *streams, o *auditOptions, paths []string, w diff.WhatIf, format string, ign *stability.Config) error {
-	if w.Old == "" || w.New == "" {
+func runCompilerWhatIf(s *streams, o *auditOptions, paths []string, oldCompiler, newCompiler string, asCompiled bool, format string, ign *stability.Config) error {
+	if oldCompiler == "" || newCompiler == "" {
 		return usageErrorf("a compiler what-if needs both --old-compiler and --new-compiler")
 	}
 	if len(paths) == 0 {
 		return usageErrorf("diff --old-compiler --new-compiler needs at least one PATH (the classes to predict for)")
 	}
-	for _, v := range []string{w.Old, w.New} {
-		if r, err := scan.ResolveCompiler(v); err != nil || r == scan.AutoCompiler {
-			return usageErrorf("--old-compiler/--new-compiler %q: use one of %s, or X.Y for the newest X.Y.z", v, strings.Join(stability.SupportedCompilers, ", "))
+	w := diff.WhatIf{AsCompiled: asCompiled}
+	for _, v := range []struct {
+		name    string
+		release *stability.Release
+	}{{oldCompiler, &w.Old}, {newCompiler, &w.New}} {
+		r, ok := stability.ParseRelease(v.name)
+		if !ok {
+			return usageErrorf("--old-compiler/--new-compiler %q: use one of %s, or X.Y for the newest X.Y.z", v.name, strings.Join(stability.SupportedCompilers, ", "))
 		}
+		*v.release = r
 	}
 	opts, err := scanOptions(s, o, paths, o.includeNonPublic)
 	if err != nil {
