@@ -113,6 +113,9 @@ type AnatomyParam struct {
 type Decision struct {
 	Call     string   `json:"call"`
 	Operands []string `json:"operands"`
+	// Before are tests the code makes before it asks: when any holds, the body runs without
+	// the call (an unused parameter of an unstable type that the caller did not leave out).
+	Before []string `json:"before,omitempty"`
 }
 
 // Group is one group call of the body.
@@ -234,6 +237,12 @@ func (mod *Module) Anatomize(cfg Config, f *Function) (*Anatomy, error) {
 	var pre *preamble
 	if b != nil {
 		pre = readPreamble(b)
+		// The $default ints are not in the LocalVariableTable: name them for the decision.
+		for i := ci + 1 + nChanged; i < len(locals) && i < len(params); i++ {
+			if _, ok := pre.names[locals[i]]; !ok {
+				pre.names[locals[i]] = defaultName(i - ci - 1 - nChanged)
+			}
+		}
 	}
 	engine := stability.NewEngine(cfg.Universe.Module(cfg.Input), cfg.Options)
 	for s := range f.Params {

@@ -70,13 +70,9 @@ func readPreamble(b *body) *preamble {
 		if err != nil || ref.Owner != composerClass || (ref.Name != "changed" && ref.Name != "changedInstance") {
 			continue
 		}
-		sp := b.mc.argSpans(i, 2, 0)[1]
-		if !sp.ok() || !isLoad(insns[sp.start].Opcode) {
+		local, way, ok := b.comparedLocal(i)
+		if !ok {
 			continue
-		}
-		local := localIndex(&insns[sp.start])
-		if a, ok := b.elements[local]; ok {
-			local = a
 		}
 		pc := pre.params[local]
 		if pc == nil {
@@ -90,12 +86,12 @@ func readPreamble(b *body) *preamble {
 			arg = arg[strings.LastIndexByte(arg, '.')+1:]
 		}
 		call := ref.Name + "(" + arg + ")"
-		switch {
-		case sp.end-sp.start == 2 && insns[sp.end-1].Opcode == classfile.OpArraylength:
+		switch way {
+		case comparedSize:
 			call = "size: " + call
-		case sp.end-sp.start > 1:
+		case comparedOrdinal:
 			call = "ordinal: " + call
-		case local != localIndex(&insns[sp.start]):
+		case comparedElement:
 			call = "element: " + call
 		}
 		if len(pc.calls) == 0 || pc.calls[len(pc.calls)-1] != call {
@@ -146,6 +142,24 @@ func decisionOf(b *body, pre *preamble, changedLocal func(int) int, nChanged int
 	ref, _ := b.mc.class.Pool().MemberRef(insns[pre.decide].Index)
 	d := &Decision{Call: ref.Name}
 	var tests []string
+	receiver := -1
+	add := func(j int, t string) {
+		if j < receiver {
+			d.Before = append([]string{t}, d.Before...)
+		} else {
+			tests = append([]string{t}, tests...)
+		}
+	}
+	// The call's receiver is the nearest load of the Composer before it (its operands load ints
+	// only); a test made before that load decides whether the call is made at all.
+	if d.Call == "shouldExecute" {
+		for j := pre.decide - 1; j >= 0 && j > pre.decide-40; j-- {
+			if in := &insns[j]; in.Opcode >= classfile.OpAload && in.Opcode <= classfile.OpAload3 && isLoad(in.Opcode) && localIndex(in) == b.composerLocal {
+				receiver = j
+				break
+			}
+		}
+	}
 	for j := pre.decide - 1; j >= 4 && j > pre.decide-40; j-- {
 		op := insns[j].Opcode
 		if op == classfile.OpInvokeinterface || op == classfile.OpInvokestatic || op == classfile.OpInvokevirtual || isStore(op) {
@@ -157,7 +171,7 @@ func decisionOf(b *body, pre *preamble, changedLocal func(int) int, nChanged int
 			if d.Call == "getSkipping" {
 				rel = "=="
 			}
-			tests = append([]string{fmt.Sprintf("%s %s 0b0", localName(pre, localIndex(&insns[j-1]), changedLocal, nChanged), rel)}, tests...)
+			add(j, fmt.Sprintf("%s %s 0b0", localName(pre, localIndex(&insns[j-1]), changedLocal, nChanged), rel))
 			continue
 		}
 		if (op == classfile.OpIfeq || op == classfile.OpIfne) && insns[j-1].Opcode == classfile.OpIand && isLoad(insns[j-3].Opcode) {
@@ -166,7 +180,7 @@ func decisionOf(b *body, pre *preamble, changedLocal func(int) int, nChanged int
 				if d.Call == "getSkipping" {
 					rel = "=="
 				}
-				tests = append([]string{fmt.Sprintf("(%s & 0b%b) %s 0b0", localName(pre, localIndex(&insns[j-3]), changedLocal, nChanged), m, rel)}, tests...)
+				add(j, fmt.Sprintf("(%s & 0b%b) %s 0b0", localName(pre, localIndex(&insns[j-3]), changedLocal, nChanged), m, rel))
 				continue
 			}
 		}
@@ -182,7 +196,7 @@ func decisionOf(b *body, pre *preamble, changedLocal func(int) int, nChanged int
 		if d.Call == "getSkipping" {
 			rel = "=="
 		}
-		tests = append([]string{fmt.Sprintf("(%s & 0b%b) %s 0b%b", localName(pre, localIndex(&insns[j-4]), changedLocal, nChanged), m, rel, v)}, tests...)
+		add(j, fmt.Sprintf("(%s & 0b%b) %s 0b%b", localName(pre, localIndex(&insns[j-4]), changedLocal, nChanged), m, rel, v))
 	}
 	if d.Call == "shouldExecute" {
 		d.Operands = append(d.Operands, "parametersChanged = "+strings.Join(tests, " || "))

@@ -22,7 +22,8 @@ const (
 
 // body is what one method's code shows.
 type body struct {
-	mc *methodCode
+	mc            *methodCode
+	composerLocal int
 
 	restartGroup, updateScope, shouldExecute, getSkipping, skipToGroupEnd, startDefaults bool
 	// groups counts the replace and reusable group starts; movable groups (the vararg check,
@@ -96,36 +97,10 @@ func (b *body) comparison(local int) Comparison {
 }
 
 // recordCompare notes the parameter compared by the changed or changedInstance call at
-// insns[call]: a local loaded as is, its enum ordinal, its array length, or an element of a
-// vararg array (a local stored from aaload).
+// insns[call].
 func (b *body) recordCompare(call int, instance bool) {
-	insns := b.mc.insns
-	sp := b.mc.argSpans(call, 2, 0)[1]
-	if !sp.ok() || !isLoad(insns[sp.start].Opcode) {
-		return
-	}
-	local := localIndex(&insns[sp.start])
-	switch sp.end - sp.start {
-	case 1:
-		if a, ok := b.elements[local]; ok {
-			local = a
-		}
-	case 2, 3:
-		in := &insns[sp.end-1]
-		if sp.end-sp.start == 2 && in.Opcode == classfile.OpArraylength {
-			break
-		}
-		if sp.end-sp.start == 3 && insns[sp.start+1].Opcode != classfile.OpCheckcast {
-			return
-		}
-		if in.Opcode != classfile.OpInvokevirtual {
-			return
-		}
-		ref, err := b.mc.class.Pool().MemberRef(in.Index)
-		if err != nil || ref.Name != "ordinal" || ref.Descriptor != "()I" {
-			return
-		}
-	default:
+	local, _, ok := b.comparedLocal(call)
+	if !ok {
 		return
 	}
 	set := cmpEquals
@@ -135,6 +110,88 @@ func (b *body) recordCompare(call int, instance bool) {
 		set |= cmpGuarded
 	}
 	b.compares[local] |= set
+}
+
+// comparedWay says what of a parameter a changed call compares.
+type comparedWay uint8
+
+const (
+	comparedValue   comparedWay = iota // the local as loaded
+	comparedSize                       // an array's length (a vararg)
+	comparedOrdinal                    // an enum's ordinal
+	comparedElement                    // an element of a vararg array (a local stored from aaload)
+)
+
+// comparedLocal is the parameter (its local) whose value feeds the changed or changedInstance
+// call at insns[call], and what of it is compared.
+func (b *body) comparedLocal(call int) (int, comparedWay, bool) {
+	insns := b.mc.insns
+	sp := b.mc.argSpans(call, 2, 0)[1]
+	if !sp.ok() {
+		// A nullable enum's ordinal is a branch the span walk does not cross.
+		if local, ok := b.nullableOrdinal(call); ok {
+			return local, comparedOrdinal, true
+		}
+		return 0, 0, false
+	}
+	if !isLoad(insns[sp.start].Opcode) {
+		return 0, 0, false
+	}
+	local := localIndex(&insns[sp.start])
+	switch sp.end - sp.start {
+	case 1:
+		if a, ok := b.elements[local]; ok {
+			return a, comparedElement, true
+		}
+		return local, comparedValue, true
+	case 2, 3:
+		in := &insns[sp.end-1]
+		if sp.end-sp.start == 2 && in.Opcode == classfile.OpArraylength {
+			return local, comparedSize, true
+		}
+		if sp.end-sp.start == 3 && insns[sp.start+1].Opcode != classfile.OpCheckcast {
+			return 0, 0, false
+		}
+		if in.Opcode != classfile.OpInvokevirtual {
+			return 0, 0, false
+		}
+		ref, err := b.mc.class.Pool().MemberRef(in.Index)
+		if err != nil || ref.Name != "ordinal" || ref.Descriptor != "()I" {
+			return 0, 0, false
+		}
+		return local, comparedOrdinal, true
+	}
+	return 0, 0, false
+}
+
+// nullableOrdinal matches the argument the compiler builds for a parameter of a nullable enum
+// type (a defaulted enum is one), changed(if (c == null) -1 else c.ordinal):
+//
+//	aload c; dup; ifnonnull L; pop; iconst_m1; goto M; L: [checkcast Enum;] invokevirtual ordinal()I; M: changed(I)
+func (b *body) nullableOrdinal(call int) (int, bool) {
+	insns := b.mc.insns
+	j := call - 1
+	if j < 0 || insns[j].Opcode != classfile.OpInvokevirtual {
+		return 0, false
+	}
+	if ref, err := b.mc.class.Pool().MemberRef(insns[j].Index); err != nil || ref.Name != "ordinal" || ref.Descriptor != "()I" {
+		return 0, false
+	}
+	j--
+	if j >= 0 && insns[j].Opcode == classfile.OpCheckcast {
+		j--
+	}
+	want := []classfile.Opcode{classfile.OpGoto, classfile.OpIconstM1, classfile.OpPop, classfile.OpIfnonnull, classfile.OpDup}
+	for _, op := range want {
+		if j < 0 || insns[j].Opcode != op {
+			return 0, false
+		}
+		j--
+	}
+	if j < 0 || !isLoad(insns[j].Opcode) {
+		return 0, false
+	}
+	return localIndex(&insns[j]), true
 }
 
 // guardMask is the mask of the nearest test of a parameter slot before a call: iload; const M;
@@ -163,7 +220,7 @@ func readBody(c *classfile.Class, m *classfile.Method, composerLocal int, isLamb
 		return nil
 	}
 	mc := newMethodCode(c, m, insns)
-	b := &body{mc: mc, endRestart: -1, reads: map[int]bool{}, preReads: map[int]bool{}, varargs: map[int]bool{}, compares: map[int]compareSet{}, elements: map[int]int{}}
+	b := &body{mc: mc, composerLocal: composerLocal, endRestart: -1, reads: map[int]bool{}, preReads: map[int]bool{}, varargs: map[int]bool{}, compares: map[int]compareSet{}, elements: map[int]int{}}
 	pool := c.Pool()
 	inRemember := false
 	for i := range insns {
@@ -191,11 +248,10 @@ func readBody(c *classfile.Class, m *classfile.Method, composerLocal int, isLamb
 					b.varargs[idx] = true
 				}
 			}
-		case op == classfile.OpAstore || op >= classfile.OpAstore0 && op <= classfile.OpAstore3:
-			// aload array; iload i; aaload; astore x: x is an element of the array.
-			if i >= 3 && insns[i-1].Opcode == classfile.OpAaload && isLoad(insns[i-3].Opcode) {
-				b.elements[storeIndex(in)] = localIndex(&insns[i-3])
-			}
+		case isStore(op) && i >= 3 && insns[i-1].Opcode >= classfile.OpIaload && insns[i-1].Opcode <= classfile.OpSaload && isLoad(insns[i-3].Opcode):
+			// aload array; iload i; xaload; xstore x: x is an element of the array (a vararg's,
+			// of objects or of primitives).
+			b.elements[storeIndex(in)] = localIndex(&insns[i-3])
 		case op == classfile.OpInvokedynamic:
 			if l, ok := b.lambdaAt(i, inRemember); ok {
 				b.lambdas = append(b.lambdas, l)

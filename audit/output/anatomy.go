@@ -77,7 +77,11 @@ func WriteComposableText(w io.Writer, x *explain.ComposableExplanation) error {
 	p("")
 	switch {
 	case a.Decision != nil:
-		p("skip decision: %s(%s)", a.Decision.Call, strings.Join(a.Decision.Operands, ", "))
+		if len(a.Decision.Before) > 0 {
+			p("skip decision: runs without asking when %s; else %s(%s)", strings.Join(a.Decision.Before, " || "), a.Decision.Call, strings.Join(a.Decision.Operands, ", "))
+		} else {
+			p("skip decision: %s(%s)", a.Decision.Call, strings.Join(a.Decision.Operands, ", "))
+		}
 	default:
 		p("skip decision: none")
 	}

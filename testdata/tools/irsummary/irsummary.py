@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Reduces a Kotlin JVM backend IR dump taken after the Compose lowerings (before the first JVM
 lowering) to what composestab's anatomy of a composable states, one block per composable function
-(every FUN with a $composer parameter that carries a FunctionKeyMeta key):
+(every FUN with a $composer parameter and a key: its FunctionKeyMeta's, else its restart
+group's, as in a ComposeDefaultImpls wrapper):
 
     fun KEY NAME
     params NAME... (the IR's value parameters, $composer and $changed/$default included)
@@ -13,8 +14,10 @@ Usage: irsummary.py DUMP.ir > MODULE-ir-anatomy.txt"""
 import re
 import sys
 
-FUN = re.compile(r'^(\s*)FUN name:(\S+)')
-PARAM = re.compile(r'^\s*VALUE_PARAMETER kind:\w+ name:(\S+) ')
+# A FUN may carry an origin (LOCAL_FUNCTION_FOR_LAMBDA), a VALUE_PARAMETER too
+# (MASK_FOR_DEFAULT_FUNCTION).
+FUN = re.compile(r'^(\s*)FUN (?:[A-Z_]+ )?name:(\S+)')
+PARAM = re.compile(r'^\s*VALUE_PARAMETER (?:[A-Z_]+ )?kind:\w+ name:(\S+) ')
 KEYMETA = re.compile(r'FunctionKeyMeta\(key = (-?\d+)')
 GROUP = re.compile(r"CALL 'public (?:abstract|open) fun (start\w*Group|end\w*Group|startDefaults|endDefaults|startNode|startReusableNode|endNode|skipToGroupEnd|skipCurrentGroup) ")
 CMP = re.compile(r"CALL 'public (?:abstract|open) fun (changed|changedInstance) \(value: ([\w.?<>]+)\): kotlin.Boolean declared in androidx.compose.runtime.Composer")
@@ -67,6 +70,22 @@ def main():
     sys.stdout.write('\n'.join(out))
 
 
+def inlined(lines, k):
+    """Whether the lambda declared at lines[k] is an argument of an inline function's call: the
+    JVM backend inlines its body, groups included, into the caller's."""
+    n = indent(lines[k])
+    for j in range(k - 1, max(k - 8, 0), -1):
+        if indent(lines[j]) < n and 'FUN_EXPR' in lines[j]:
+            n = indent(lines[j])
+            continue
+        if indent(lines[j]) < n and lines[j].lstrip().startswith('ARG '):
+            n = indent(lines[j])
+            continue
+        if indent(lines[j]) < n:
+            return lines[j].lstrip().startswith('CALL ') and '[inline]' in lines[j]
+    return False
+
+
 def function(lines, start, end, name):
     params, key = [], None
     body = start + 1
@@ -74,20 +93,22 @@ def function(lines, start, end, name):
         m = PARAM.match(lines[k])
         if m and indent(lines[k]) == indent(lines[start]) + 2:
             params.append(m.group(1))
+        if 'Binary compatibility stub' in lines[k]:
+            return None  # a hidden JvmSynthetic bridge to the function, not a composable of its own
         m = KEYMETA.search(lines[k])
         if m and key is None:
             key = m.group(1)
         if lines[k].strip() == 'BLOCK_BODY':
             body = k
             break
-    if '$composer' not in params or key is None:
+    if '$composer' not in params or ' FUN FAKE_OVERRIDE ' in ' ' + lines[start].lstrip():
         return None
-    rows = ['fun %s %s' % (key, name), 'params ' + ' '.join(params)]
+    rows = ['params ' + ' '.join(params)]
     decided = False
     k = body
     while k < end:
         line = lines[k]
-        if FUN.match(line):  # a nested function or lambda: not this body's
+        if FUN.match(line) and not inlined(lines, k):  # a nested function or lambda: not this body's
             k = subtree(lines, k)
             continue
         m = GROUP.search(line)
@@ -95,6 +116,8 @@ def function(lines, start, end, name):
             sub = lines[k + 1:subtree(lines, k)]
             keys = [KEYARG.search(s).group(1) for s in sub[:3] if KEYARG.search(s)]
             rows.append('group ' + m.group(1) + (' ' + keys[0] if keys else ''))
+            if key is None and m.group(1) == 'startRestartGroup' and keys:
+                key = keys[0]
         m = CMP.search(line)
         if m and not decided:
             sub = lines[k + 1:subtree(lines, k)]
@@ -110,7 +133,9 @@ def function(lines, start, end, name):
             else:
                 rows.append('decide getSkipping')
         k += 1
-    return '\n'.join(rows) + '\n'
+    if key is None:
+        return None
+    return '\n'.join(['fun %s %s' % (key, name)] + rows) + '\n'
 
 
 if __name__ == '__main__':
