@@ -1,8 +1,8 @@
 // Command composestab tells which classes of a jar, AAR or class folder the Jetpack Compose
 // compiler treats as stable, unstable or runtime-stable, and why.
 //
-// Subcommands: audit, explain, dump, check, diff, verify, report, deps, mcp, version. Run
-// "composestab help" for usage.
+// Subcommands: audit, explain, dump, check, diff, verify, report, deps, cards, history, mcp,
+// version. Run "composestab help" for usage.
 package main
 
 import (
@@ -113,8 +113,11 @@ Usage:
   composestab verify  [flags] PATH...          policy checks on a published artefact
   composestab report  [flags] --out DIR PATH... the compiler's report and metrics files
   composestab deps    [flags] G:A:V...         dependency tree of Maven coordinates
+  composestab cards   [flags] APP...           what each dependency gives the app's composables
+  composestab history [flags] G:A              stability of every cached version of an artifact
   composestab mcp     [flags]                  a Model Context Protocol server for coding agents
   composestab version                          this build's version and the releases it knows
+  composestab help                             this text
 
 A PATH may also be group:artifact:version, found with --repo DIR, in ~/.m2/repository or in
 Gradle's cache; its dependencies join the classpath unless --no-deps.
@@ -149,6 +152,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runReport(s, rest)
 	case "deps":
 		err = runDeps(s, rest)
+	case "cards":
+		err = runCards(s, rest)
+	case "history":
+		err = runHistory(s, rest)
 	case "mcp":
 		err = runMCP(s, rest)
 	case "help", "-h", "--help":
