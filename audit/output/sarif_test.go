@@ -125,7 +125,7 @@ func TestVerifySARIF(t *testing.T) {
 		rules = append(rules, r.ID+"="+r.DefaultConfiguration.Level)
 	}
 	want := "stable-claim-mutable=error stable-claim-unproven=note not-compose=error expect-stable=error drift=warning drift-stabler=note identity-churn=warning unstable-param-type=warning " +
-		"config-syntax=error config-false=error config-unused=warning config-broad=warning config-unproven=note config-redundant=note"
+		"config-syntax=error config-false=error config-unused=warning config-broad=warning config-unproven=note config-redundant=note config-stale=warning"
 	if got := strings.Join(rules, " "); got != want {
 		t.Errorf("rules: %s", got)
 	}

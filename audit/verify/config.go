@@ -218,8 +218,17 @@ func (vf *verifier) checkConfig(rep *scan.Report) []*LineCheck {
 	return out
 }
 
-// judgeLine sorts the classes of one line and writes its findings.
+// judgeLine sorts the classes of one line and writes its findings, config-stale last: it says
+// what the others found.
 func (vf *verifier) judgeLine(lc *LineCheck) {
+	vf.judgeClasses(lc)
+	if x, ok := vf.stale.finding(lc); ok {
+		lc.Findings = append(lc.Findings, x)
+	}
+}
+
+// judgeClasses sorts the classes of one line and writes the findings they make.
+func (vf *verifier) judgeClasses(lc *LineCheck) {
 	l := lc.Line
 	add := func(rule, msg string) {
 		lc.Findings = append(lc.Findings, Violation{Class: l.Pattern, Rule: rule, Severity: ruleSeverity(rule),

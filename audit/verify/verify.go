@@ -18,7 +18,7 @@ import (
 	"github.com/composestab/composestab/stability"
 )
 
-// Verification rules. Each has one severity (VerifyRules); a finding's message ends with a fix.
+// Verification rules. Each has one severity (Rules); a finding's message ends with a fix.
 const (
 	// RuleStableClaimMutable is a class that claims stability with @Stable, @Immutable or
 	// another marker (its own or a supertype's) while it holds state whose change the runtime
@@ -37,7 +37,7 @@ const (
 	// for every consumer. Severity error.
 	RuleExpectStable = "expect-stable"
 	// RuleDrift is a public class that apps read as stable from its $stable today, while the
-	// consumer's compiler (VerifyOptions.Drift) would write it unstable: rebuilding the library
+	// consumer's compiler (Options.Drift) would write it unstable: rebuilding the library
 	// with that compiler makes it unstable for apps. Severity warning.
 	RuleDrift = "drift"
 	// RuleDriftStabler is the opposite drift: written unstable, rebuilding would make it
@@ -78,6 +78,12 @@ const (
 	// without it, or is matched first by another line, or it repeats an earlier line. Severity
 	// info.
 	RuleConfigRedundant = "config-redundant"
+	// RuleConfigStale is a line whose "// proven at group:artifact@version" comment (as
+	// composestab cards --format stability-config writes it) names another version of the
+	// dependency than the classpath holds, or a dependency (or jar) the classpath no longer
+	// holds: the proof was for other bytes. The message says whether the line is still proven on
+	// what the classpath holds now. Severity warning.
+	RuleConfigStale = "config-stale"
 )
 
 // Severities, from the most to the least serious.
@@ -103,12 +109,12 @@ func severityRank(s string) int {
 // ValidSeverity reports whether s is error, warning or info.
 func ValidSeverity(s string) bool { return severityRank(s) > 0 }
 
-// VerifyRule describes one rule: its id, severity and what it finds.
+// Rule describes one rule: its id, severity and what it finds.
 type Rule struct {
 	ID, Severity, Summary string
 }
 
-// VerifyRules lists the rules in a fixed order, the order of SARIF's rule table.
+// Rules lists the rules in a fixed order, the order of SARIF's rule table.
 var Rules = []Rule{
 	{RuleStableClaimMutable, SeverityError, "A class marked @Stable or @Immutable holds state whose change the runtime cannot observe"},
 	{RuleStableClaimUnproven, SeverityInfo, "A class marked @Stable or @Immutable has a field whose type Compose cannot prove stable"},
@@ -124,6 +130,7 @@ var Rules = []Rule{
 	{RuleConfigBroad, SeverityWarning, "A wildcard stability configuration line matches classes of different kinds"},
 	{RuleConfigUnproven, SeverityInfo, "A stability configuration line declares stable a class that cannot be proven stable"},
 	{RuleConfigRedundant, SeverityInfo, "A stability configuration line changes nothing"},
+	{RuleConfigStale, SeverityWarning, "A stability configuration line was proven at another version of its dependency than the classpath holds"},
 }
 
 func ruleSeverity(id string) string {
@@ -138,7 +145,7 @@ func ruleSeverity(id string) string {
 // Violation is one finding.
 type Violation struct {
 	Class string `json:"class"`
-	// Rule is one of the Rule* ids of VerifyRules.
+	// Rule is one of the Rule* ids of Rules.
 	Rule string `json:"rule"`
 	// Severity is the rule's: error, warning or info.
 	Severity string `json:"severity"`
@@ -150,7 +157,7 @@ type Violation struct {
 	Line int `json:"line,omitempty"`
 }
 
-// VerifyReport is the outcome of Verify.
+// Report is the outcome of Verify.
 type Report struct {
 	// SchemaVersion is the version of the JSON contract (docs/json.md).
 	SchemaVersion int `json:"schemaVersion"`
@@ -173,7 +180,7 @@ func (v *Report) AtLeast(severity string) int {
 	return n
 }
 
-// VerifyOptions select the policies.
+// Options select the policies.
 type Options struct {
 	// ExpectStable are configuration-file patterns (such as com.example.model.**); public
 	// classes matching one must be stable.
@@ -380,11 +387,15 @@ type verifier struct {
 	// the classes whose answer is being worked out further up the walk (a cycle).
 	mutable map[string]*string
 	judging map[string]bool
+	// stale compares the versions the configuration lines were proven at with the classpath;
+	// nil when no line says.
+	stale *staleCheck
 }
 
 func newVerifier(rep *scan.Report) *verifier {
 	vf := &verifier{byJVM: map[string]*scan.Class{}, byName: map[string]*stability.Class{}, cp: rep.Classpath(),
-		writes: map[string]*fieldWrites{}, mutable: map[string]*string{}, judging: map[string]bool{}}
+		writes: map[string]*fieldWrites{}, mutable: map[string]*string{}, judging: map[string]bool{},
+		stale: newStaleCheck(rep)}
 	for _, c := range rep.Classes {
 		if vf.byJVM[c.JVMName] == nil {
 			vf.byJVM[c.JVMName] = c

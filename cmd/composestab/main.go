@@ -240,7 +240,8 @@ var commandHelp = map[string]struct{ what, examples string }{
 	"verify": {"Policy checks on a published artefact: @Stable/@Immutable claims the bytes contradict,\n" +
 		"drift between the bytes and the compiler's rules, public classes expected stable, calls that\n" +
 		"re-run their callee on every recomposition (identity-churn), and, with --config, every line of\n" +
-		"the stability configuration files (config-false, -unused, -broad, -unproven, -redundant, -syntax).",
+		"the stability configuration files (config-false, -unused, -broad, -unproven, -redundant, -syntax,\n" +
+		"-stale).",
 		"  composestab verify --classpath runtime.jar build/libs/lib.jar\n" +
 			"  composestab verify --format sarif --expect-stable 'com.example.model.**' lib.jar > verify.sarif\n" +
 			"  composestab verify --config stability_config.conf --classpath libs/ app/build/tmp/kotlin-classes/release"},

@@ -17,7 +17,7 @@ func runVerify(s *streams, args []string) error {
 	var drift, nonPublic bool
 	fs := newFlagSet(s, "verify", "verify [flags] PATH...")
 	scanFlags(fs, &o)
-	fs.Lookup("config").Usage = "stability configuration file, applied to the analysis and each of its lines checked against the bytes (repeatable)"
+	fs.Lookup("config").Usage = "stability configuration file, applied to the analysis and each of its lines checked against the bytes, and against the version of the artifact its \"// proven at\" comment names on the classpath (repeatable)"
 	fs.StringArrayVar(&expect, "expect-stable", nil, "public classes matching this pattern must be stable (configuration-file syntax; repeatable)")
 	fs.StringVar(&format, "format", "text", "text, json, sarif or html (one self-contained page)")
 	fs.BoolVar(&drift, "drift", false, "also report public classes that rebuilding with the consumer's compiler (--compiler) would make unstable (or stable) for apps")
@@ -60,7 +60,7 @@ func runVerify(s *streams, args []string) error {
 	// Non-public classes are scanned either way: a public nested class of an internal class is
 	// not public API, which Verify can tell only by seeing the outer class.
 	o.callSites = true   // the identity-churn rule
-	o.checkConfig = true // the config-* rules, for every --config
+	o.checkConfig = true // the config-* rules, for every --config; config-stale reads the scan's open classpath
 	rep, err := scanPaths(s, &o, fs.Args(), true)
 	if err != nil {
 		return err
