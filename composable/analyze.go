@@ -46,6 +46,9 @@ type Module struct {
 	// CallSites are the module's composable calls with their arguments' origins, in the order
 	// of the bodies that make them; nil unless Config.CallSites.
 	CallSites []*CallSite
+
+	an  *analyzer          // for Replan
+	own map[*Function]bool // Functions, as a set
 	// Errors are the methods and classes that could not be read; what they hold is missing
 	// from the reports.
 	Errors []error
@@ -131,6 +134,7 @@ func Analyze(cfg Config) *Module {
 		}
 	}
 	if cfg.CallSites {
+		mod.an = a
 		mod.CallSites = a.callSites(bodies, byKey, mod.Features.StrongSkipping)
 	}
 	mod.Metrics = metrics(mod, cfg.Classes)

@@ -73,7 +73,10 @@ type CallArgument struct {
 	// caller; "" otherwise.
 	Churn Churn `json:"churn,omitempty"`
 
-	slot, fromParam int // the callee's slot; the caller's slot it forwards (-1 otherwise)
+	slot, fromParam int      // the callee's slot; the caller's slot it forwards (-1 otherwise)
+	class           string   // a fresh argument's class (internal name), "" when unknown
+	elems           []origin // a fresh vararg array's elements
+	captures        []origin // a fresh lambda's captured values
 }
 
 // CallSite is one call of a composable in the audited module, with its arguments.
@@ -99,6 +102,8 @@ type CallSite struct {
 	// with the class whose instability decides: a finding about the module that declares that
 	// class (verify's unstable-param-type), not about this call.
 	Unstable []UnstableParam `json:"unstable,omitempty"`
+
+	callee *Function
 }
 
 // UnstableParam is a parameter that stops its composable from skipping (strong skipping off, or
@@ -169,33 +174,38 @@ func (a *analyzer) callSites(bodies []*body, byKey map[string]*Function, strong 
 			out = append(out, siteIn{site, s})
 		}
 	}
-	// A caller that passes on its parameter k re-runs its callee when its own callers pass k
-	// fresh and it compares k by identity: the new instance travels down, to a fixed point.
+	sites := make([]*CallSite, len(out))
+	for i, x := range out {
+		sites[i] = x.site
+	}
+	propagateForwarded(sites)
+	return sites
+}
+
+// propagateForwarded marks the arguments a caller passes on from its own parameter k: they re-run
+// the callee when the caller's own callers pass k fresh and the callee compares it by identity.
+// The new instance travels down, to a fixed point.
+func propagateForwarded(sites []*CallSite) {
 	churned := map[string]map[int]bool{} // caller method → its slots some call passes fresh
 	for changed := true; changed; {
 		changed = false
-		for _, x := range out {
-			for i := range x.site.Arguments {
-				arg := &x.site.Arguments[i]
-				if arg.Churn == "" && arg.fromParam >= 0 && arg.Compare == Identity && churned[x.site.Caller][arg.fromParam] {
+		for _, site := range sites {
+			for i := range site.Arguments {
+				arg := &site.Arguments[i]
+				if arg.Churn == "" && arg.fromParam >= 0 && arg.Compare == Identity && churned[site.Caller][arg.fromParam] {
 					arg.Churn, changed = ChurnForwarded, true
 				}
 				if arg.Churn == ChurnFresh || arg.Churn == ChurnForwarded {
-					if churned[x.site.Callee] == nil {
-						churned[x.site.Callee] = map[int]bool{}
+					if churned[site.Callee] == nil {
+						churned[site.Callee] = map[int]bool{}
 					}
-					if !churned[x.site.Callee][arg.slot] {
-						churned[x.site.Callee][arg.slot], changed = true, true
+					if !churned[site.Callee][arg.slot] {
+						churned[site.Callee][arg.slot], changed = true, true
 					}
 				}
 			}
 		}
 	}
-	sites := make([]*CallSite, len(out))
-	for i, x := range out {
-		sites[i] = x.site
-	}
-	return sites
 }
 
 // calleeOf is the analysed composable a call site calls: one of the module's, or one read from
@@ -229,7 +239,7 @@ func (a *analyzer) calleeOf(ref classfile.MemberRef, byKey map[string]*Function)
 // callerKey is the calling method (JVM owner, a dot, name and descriptor), caller the same as a
 // composable of the module (nil for other code).
 func (a *analyzer) callSite(b *body, s *callSite, callerKey string, caller, f *Function, strong bool) *CallSite {
-	site := &CallSite{Caller: callerKey, Callee: f.Class + "." + f.Method, CalleeName: f.FqName, File: f.File}
+	site := &CallSite{Caller: callerKey, Callee: f.Class + "." + f.Method, CalleeName: f.FqName, File: f.File, callee: f}
 	if c := a.cfg.Universe.ClassByJVMName(b.mc.class.Name()); c != nil {
 		site.File = c.Ensure().File
 	}
@@ -294,7 +304,7 @@ func (a *analyzer) callSite(b *body, s *callSite, callerKey string, caller, f *F
 		} else {
 			o = a.rememberedBefore(b, valueEnd(b.mc, s, jvm), paramSlot, 0) // computed across a join
 		}
-		arg.Origin, arg.What = o.origin, o.what
+		arg.Origin, arg.What, arg.class, arg.captures = o.origin, o.what, o.class, o.captures
 		if o.origin == OriginParameter {
 			arg.fromParam = o.param
 		}
@@ -302,7 +312,11 @@ func (a *analyzer) callSite(b *body, s *callSite, callerKey string, caller, f *F
 		case o.origin == OriginFresh && p.vararg:
 			// The callee compares a vararg's size and elements, never the array: an element
 			// new on every call is what re-runs it.
-			for j, e := range a.varargElements(b, s.spans[jvm], paramSlot) {
+			arg.elems = a.varargElements(b, s.spans[jvm], paramSlot)
+			if arg.elems == nil {
+				arg.elems = []origin{}
+			}
+			for j, e := range arg.elems {
 				if churn, idEquals := a.churns(e, arg.Compare); churn {
 					arg.Churn, arg.IdentityEquals = ChurnFresh, idEquals
 					arg.What = fmt.Sprintf("an array whose element %d is %s", j, e.what)
@@ -502,6 +516,14 @@ type origin struct {
 	what   string
 	class  string // the fresh object's class (internal name), "" when unknown
 	param  int    // the caller's slot, for OriginParameter
+	// captures are a lambda's captured values, in order, or the remember keys a value was
+	// computed again under (nil for other values): what a memoized lambda or a remember
+	// compares (Replan).
+	captures []origin
+	// typ is a capture's declared class (internal name), from the lambda's factory descriptor;
+	// instance tells that a remember key is compared by changedInstance (===).
+	typ      string
+	instance bool
 }
 
 // String says a finding in words, with its fix: the arguments that re-run the callee, and a
@@ -538,4 +560,38 @@ func (s *CallSite) text(neverSkips bool) string {
 		parts = append(parts, s.Why+" (fix: "+fix+")")
 	}
 	return fmt.Sprintf("%s recomposes on every recomposition of %s: %s", callee, caller, strings.Join(parts, "; "))
+}
+
+// Reruns lists, in call order, the simple names of the composables that run their bodies again
+// when caller (JVM owner, a dot, name and descriptor) recomposes with nothing changed: the
+// callees of its calls with a finding, and theirs in turn, a forwarded argument only where the
+// caller's own parameter was passed new.
+func Reruns(sites []*CallSite, caller string) []string {
+	byCaller := map[string][]*CallSite{}
+	for _, s := range sites {
+		byCaller[s.Caller] = append(byCaller[s.Caller], s)
+	}
+	return reruns(byCaller, caller, nil, 0)
+}
+
+func reruns(byCaller map[string][]*CallSite, caller string, churned map[int]bool, depth int) []string {
+	if depth > 32 {
+		return nil // a recursion of composables: each runs once more at most
+	}
+	var out []string
+	for _, s := range byCaller[caller] {
+		next := map[int]bool{}
+		runs := s.NeverSkips
+		for _, a := range s.Arguments {
+			if a.Churn == ChurnFresh || a.Churn == ChurnForwarded && churned[a.fromParam] {
+				runs = true
+				next[a.slot] = true
+			}
+		}
+		if runs {
+			out = append(out, s.CalleeName[strings.LastIndexByte(s.CalleeName, '.')+1:])
+			out = append(out, reruns(byCaller, s.Callee, next, depth+1)...)
+		}
+	}
+	return out
 }

@@ -61,7 +61,7 @@ func TestChurnMatchesJVMRuns(t *testing.T) {
 					t.Errorf("%s: no call sites found in %s", c, caller)
 					continue
 				}
-				got := rerun(byCaller, caller, nil)
+				got := Reruns(mod.CallSites, caller)
 				sort.Strings(got)
 				cases++
 				sites += len(byCaller[caller])
@@ -79,27 +79,6 @@ func TestChurnMatchesJVMRuns(t *testing.T) {
 			t.Logf("%s: %d cases, %d call sites, %d re-runs found as the JVM recorded", module, cases, sites, findings)
 		})
 	}
-}
-
-// rerun lists the simple names of the composables that run again when caller re-runs with the
-// slots in churned receiving new instances.
-func rerun(byCaller map[string][]*CallSite, caller string, churned map[int]bool) []string {
-	var out []string
-	for _, s := range byCaller[caller] {
-		next := map[int]bool{}
-		runs := s.NeverSkips
-		for _, a := range s.Arguments {
-			if a.Churn == ChurnFresh || a.Churn == ChurnForwarded && churned[a.fromParam] {
-				runs = true
-				next[a.slot] = true
-			}
-		}
-		if runs {
-			out = append(out, s.CalleeName[strings.LastIndexByte(s.CalleeName, '.')+1:])
-			out = append(out, rerun(byCaller, s.Callee, next)...)
-		}
-	}
-	return out
 }
 
 // TestCallSitesInlinedCode: in every compose fixture, no call site names an inline marker

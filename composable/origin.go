@@ -36,12 +36,12 @@ func (a *analyzer) originOf(b *body, sp span, params map[int]int, depth int) ori
 	case sp.end-sp.start == 1 && first.Opcode == classfile.OpGetstatic:
 		return origin{origin: OriginConstant, what: "a static field"}
 	}
-	return a.producedOrigin(b, sp)
+	return a.producedOrigin(b, sp, params, depth)
 }
 
 // producedOrigin classifies the value of a span by the instruction that produced it: an
 // allocation (an object, an array), a lambda, or a call.
-func (a *analyzer) producedOrigin(b *body, sp span) origin {
+func (a *analyzer) producedOrigin(b *body, sp span, params map[int]int, depth int) origin {
 	mc := b.mc
 	pool := mc.class.Pool()
 	pi := valueProducer(mc, sp)
@@ -61,7 +61,23 @@ func (a *analyzer) producedOrigin(b *body, sp span) origin {
 				}
 			}
 		}
-		return origin{origin: OriginFresh, what: "a lambda created on every call", class: "kotlin/jvm/internal/Lambda"}
+		o := origin{origin: OriginFresh, what: "a lambda created on every call", class: "kotlin/jvm/internal/Lambda", captures: []origin{}}
+		// What it captures: the keys strong skipping memoizes the lambda under (Replan).
+		if k, err := pool.Constant(in.Index); err == nil {
+			if d, ok := k.(classfile.Dynamic); ok {
+				if ps, _, ok := classfile.ParseMethodDescriptor(d.Descriptor); ok && len(ps) > 0 {
+					for k, csp := range mc.argSpans(pi, len(ps), 0) {
+						c := a.originOf(b, csp, params, depth+1)
+						c.captures = nil
+						if strings.HasPrefix(ps[k], "L") {
+							c.typ = strings.TrimSuffix(ps[k][1:], ";")
+						}
+						o.captures = append(o.captures, c)
+					}
+				}
+			}
+		}
+		return o
 	case classfile.OpInvokeinterface, classfile.OpInvokevirtual, classfile.OpInvokestatic, classfile.OpInvokespecial:
 		ref, err := pool.MemberRef(in.Index)
 		if err != nil || ref.Name == "<init>" {
@@ -201,7 +217,9 @@ func (a *analyzer) rememberedBefore(b *body, at int, params map[int]int, depth i
 			if what == "" {
 				what = "a value"
 			}
-			return origin{origin: OriginFresh, class: calc.class,
+			key := o
+			key.captures, key.instance = nil, ref.Name == "changedInstance"
+			return origin{origin: OriginFresh, class: calc.class, captures: []origin{key},
 				what: what + " remembered under a key that changes on every call (" + strings.TrimSuffix(o.what, " on every call") + ")"}
 		}
 	}

@@ -52,6 +52,8 @@ type Outcome struct {
 	// BlocksSkip: the caller passes the unstable bit, so the function runs its body on every
 	// recomposition (strong skipping off, or a vararg of an unstable element type).
 	BlocksSkip bool `json:"blocksSkip,omitempty"`
+
+	unstableBit bool // the caller passes the unstable bit (Replan compiles the callee again)
 }
 
 // Skips says whether a composable called from another file or module can skip its body when its
@@ -149,7 +151,8 @@ func outcomeOf(inst *evaluate.Instantiator, ev *evaluate.Evaluator, p *Param, st
 		// still reads the $stable of the classes the type names, which the check's causes need.
 		o.Stable = namedStable(ev, p.typ, nil, 0)
 	}
-	o.Compare, o.BlocksSkip = byBits(p.Compiled, in.Bits(strong)&evaluate.UnstableBit != 0, p.vararg)
+	o.unstableBit = in.Bits(strong)&evaluate.UnstableBit != 0
+	o.Compare, o.BlocksSkip = byBits(p.Compiled, o.unstableBit, p.vararg)
 	return o
 }
 
@@ -248,7 +251,8 @@ func (a *analyzer) siteOutcomes(sc *siteCheck, byKey map[string]*Function, stron
 			o.Open = append(o.Open, "the caller's own parameter")
 		}
 		if o.Compare = Open; len(o.Open) == 0 {
-			o.Compare, o.BlocksSkip = byBits(p.Compiled, bits&evaluate.UnstableBit != 0, p.vararg)
+			o.unstableBit = bits&evaluate.UnstableBit != 0
+			o.Compare, o.BlocksSkip = byBits(p.Compiled, o.unstableBit, p.vararg)
 		}
 		caller := sc.Class + "." + sc.Method
 		n := 1

@@ -16,6 +16,7 @@ import (
 	"github.com/composestab/composestab/audit/baseline"
 	"github.com/composestab/composestab/audit/diff"
 	"github.com/composestab/composestab/audit/explain"
+	"github.com/composestab/composestab/audit/plan"
 	"github.com/composestab/composestab/audit/scan"
 	"github.com/composestab/composestab/audit/verify"
 	"github.com/composestab/composestab/composable"
@@ -130,6 +131,18 @@ func anchor(kind, name string) string {
 // WriteReportHTML writes the page of an audit: a summary per input, the classes and, when the
 // scan read them, the composables and call sites.
 func WriteReportHTML(w io.Writer, rep *scan.Report) error {
+	return reportPage(rep).write(w)
+}
+
+// WritePlanHTML writes the report's page with the plan's "Fix first" section at its top.
+func WritePlanHTML(w io.Writer, rep *scan.Report, fixes *plan.Plan) error {
+	p := reportPage(rep)
+	p.Sections = append([]htmlSection{fixFirstSection(fixes)}, p.Sections...)
+	return p.write(w)
+}
+
+// reportPage is the page of a scan: its classes, and its composables and calls when read.
+func reportPage(rep *scan.Report) *page {
 	p := newPage("Compose stability", rep.Inputs)
 	p.Modules = modulesOf(rep)
 	var reasons []string
@@ -196,7 +209,7 @@ func WriteReportHTML(w io.Writer, rep *scan.Report) error {
 		p.Errors = append(p.Errors, e.Error())
 	}
 	p.Footer = Summary(rep)
-	return p.write(w)
+	return p
 }
 
 func newPage(title string, inputs []string) *page {

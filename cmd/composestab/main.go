@@ -1,7 +1,7 @@
 // Command composestab tells which classes of a jar, AAR or class folder the Jetpack Compose
 // compiler treats as stable, unstable or runtime-stable, and why.
 //
-// Subcommands: audit, explain, dump, check, diff, verify, report, deps, cards, history, mcp,
+// Subcommands: audit, explain, dump, check, diff, verify, report, deps, plan, cards, history, mcp,
 // version. Run "composestab help" for usage.
 package main
 
@@ -113,6 +113,7 @@ Usage:
   composestab verify  [flags] PATH...          policy checks on a published artefact
   composestab report  [flags] --out DIR PATH... the compiler's report and metrics files
   composestab deps    [flags] G:A:V...         dependency tree of Maven coordinates
+  composestab plan    [flags] APP...           the fixes to make first, each proven, ranked
   composestab cards   [flags] APP...           what each dependency gives the app's composables
   composestab history [flags] G:A              stability of every cached version of an artifact
   composestab mcp     [flags]                  a Model Context Protocol server for coding agents
@@ -152,6 +153,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runReport(s, rest)
 	case "deps":
 		err = runDeps(s, rest)
+	case "plan":
+		err = runPlan(s, rest)
 	case "cards":
 		err = runCards(s, rest)
 	case "history":
@@ -251,6 +254,12 @@ var commandHelp = map[string]struct{ what, examples string }{
 	"deps": {"The dependency tree and runtime classpath of Maven coordinates, from the Maven and Gradle\n" +
 		"caches (no network).",
 		"  composestab deps androidx.compose.ui:ui:1.7.0"},
+	"plan": {"The fixes to make first: for every call that re-runs its callee on every recomposition of\n" +
+		"its caller (and every call that never skips), the source edits that clear it, each proven by\n" +
+		"the call-site analysis run again with the edit applied, ranked: safe fixes before risky ones,\n" +
+		"then by the findings they clear (docs/plan.md).",
+		"  composestab plan --top 10 --classpath libs/ app/build/tmp/kotlin-classes/release\n" +
+			"  composestab plan --format html --classpath libs/ app.jar > plan.html"},
 }
 
 // listSep joins the entries of a --classpath list and of a diff side: ':' on Unix, ';' on
