@@ -89,7 +89,7 @@ func (l Limits) resolved() Limits {
 // entries with one name, the last in the central directory is used, as by
 // java.util.zip.ZipFile and the JDK's class loaders. Entry names are never
 // used as file paths; inputs that are not regular files or directories are
-// refused without being opened for reading (ReadRegularFile does the same
+// refused without being opened for reading (internal/userfile does the same
 // for other files), and a folder that cannot be read is an error naming it.
 type InputOptions struct {
 	// MaxRelease is the highest N whose META-INF/versions/N/ entries override

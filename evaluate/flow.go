@@ -335,23 +335,18 @@ func constVal(n int32) *val {
 // instruction (a jump taken, a return, a throw).
 func (f *flow) step(s *fstate, in *classfile.Instruction) (more bool) {
 	off := in.Offset
+	n, isInt := in.IntConst(f.pool)
 	switch op := in.Opcode; {
 	case op == classfile.OpNop:
-	case op >= classfile.OpIconstM1 && op <= classfile.OpIconst5:
-		s.push(constVal(int32(op) - int32(classfile.OpIconst0)))
-	case op == classfile.OpBipush, op == classfile.OpSipush:
-		s.push(constVal(in.Int))
+	case isInt:
+		s.push(constVal(n))
 	case op == classfile.OpLdc, op == classfile.OpLdcW:
 		k, err := f.pool.Constant(in.Index)
 		if err != nil {
 			f.err = err
 			return false
 		}
-		if n, ok := k.(int32); ok {
-			s.push(constVal(n))
-		} else {
-			s.push(&val{op: op, off: off, why: fmt.Sprintf("ldc of %T computes $stable", k)})
-		}
+		s.push(&val{op: op, off: off, why: fmt.Sprintf("ldc of %T computes $stable", k)})
 	case op == classfile.OpGetstatic:
 		ref, err := f.pool.MemberRef(in.Index)
 		if err != nil {

@@ -23,8 +23,8 @@ import (
 	"github.com/composestab/composestab/stability"
 )
 
-// BaselineVersion is the format version WriteText writes. ReadBaseline also reads version 1,
-// which had no end line.
+// Version is the format version WriteText writes. Read also reads version 1, which had no end
+// line.
 const Version = 2
 
 // ComposablesVersion is the format version of a baseline with composable blocks (Composable);
@@ -80,7 +80,7 @@ type Baseline struct {
 	Composables []*Composable `json:"composables,omitempty"`
 }
 
-// BaselineClass is the part of a Class that a baseline keeps: what the binary says and what the
+// Class is the part of a scan.Class that a baseline keeps: what the binary says and what the
 // inference concludes, without paths or reasons.
 type Class struct {
 	// Name is the Kotlin FQN; Kind and Visibility are spelled as Kotlin does.
@@ -115,7 +115,7 @@ type Class struct {
 	why map[string]string
 }
 
-// BaselineError is a malformed line in a baseline.
+// Error is a malformed line in a baseline.
 type Error struct {
 	// Line is 1-based; 0 means the error concerns the whole file.
 	Line int
@@ -136,11 +136,11 @@ func baselineVisible(c *scan.Class) bool {
 	return c.Visibility != stability.Private && c.Visibility != stability.Local
 }
 
-// NewBaseline extracts the baseline of a report: every class except private and local ones,
+// New extracts the baseline of a report: every class except private and local ones,
 // sorted by name. When two inputs hold a class of the same name, the first in the report's
 // order (by JVM name, then input) is kept.
 func New(rep *scan.Report) *Baseline {
-	b := &Baseline{Classes: []*Class{}, Inputs: []string{}, Classpath: ClasspathOf(rep)}
+	b := &Baseline{Classes: []*Class{}, Inputs: []string{}, Classpath: classpathOf(rep)}
 	for _, in := range rep.Inputs {
 		b.Inputs = append(b.Inputs, filepath.Base(in))
 	}
@@ -157,7 +157,6 @@ func New(rep *scan.Report) *Baseline {
 	return b
 }
 
-// ClassOf is the baseline entry of one reported class.
 // Input is where the class was scanned from, for locations; "" for a baseline read from text.
 func (c *Class) Input() string { return c.input }
 
@@ -165,6 +164,7 @@ func (c *Class) Input() string { return c.input }
 // for a baseline read from text.
 func (c *Class) Why(field string) string { return c.why[field] }
 
+// ClassOf is the baseline entry of one reported class.
 func ClassOf(c *scan.Class) *Class {
 	b := &Class{
 		Name: c.Name, Kind: c.Kind, Visibility: c.Visibility, Verdict: c.Verdict, Stability: c.Stability,
@@ -353,8 +353,7 @@ func ValueText(v *int32) string {
 // classKinds are the kinds a header may name, longest first so that "enum class" wins over "class".
 var classKinds = []string{"annotation class", "companion object", "enum class", "enum entry", "interface", "object", "class"}
 
-// ReadBaseline parses a baseline in the text format. Errors are *BaselineError values with the
-// line number.
+// Read parses a baseline in the text format. Errors are *Error values with the line number.
 func Read(r io.Reader) (*Baseline, error) {
 	b := &Baseline{Classes: []*Class{}, Inputs: []string{}}
 	sc := bufio.NewScanner(r)

@@ -193,7 +193,7 @@ func TestReadBaselineErrors(t *testing.T) {
 			_, err := Read(strings.NewReader(tt.text))
 			var be *Error
 			if !errors.As(err, &be) {
-				t.Fatalf("got %v, want a *BaselineError", err)
+				t.Fatalf("got %v, want an *Error", err)
 			}
 			if be.Line != tt.line || !strings.Contains(be.Msg, tt.msg) {
 				t.Errorf("got line %d %q, want line %d containing %q", be.Line, be.Msg, tt.line, tt.msg)

@@ -27,8 +27,8 @@ type ClasspathEntry struct {
 // readers skip it and a baseline stays valid when it is removed.
 const classpathPrefix = "# Classpath: "
 
-// ClasspathOf lists the classpath entries of a scan that are not its inputs, in order.
-func ClasspathOf(rep *scan.Report) []ClasspathEntry {
+// classpathOf lists the classpath entries of a scan that are not its inputs, in order.
+func classpathOf(rep *scan.Report) []ClasspathEntry {
 	var out []ClasspathEntry
 	cp := rep.Classpath()
 	if cp == nil {
@@ -88,7 +88,7 @@ func parseClasspathLine(text string) (ClasspathEntry, bool) {
 // made with: entries gone, entries with other bytes, entries added; none when the baseline
 // records no classpath (an older one) and the check has none either.
 func ClasspathChanges(base *Baseline, rep *scan.Report) []string {
-	now := ClasspathOf(rep)
+	now := classpathOf(rep)
 	if len(base.Classpath) == 0 && len(now) == 0 {
 		return nil
 	}

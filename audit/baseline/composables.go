@@ -70,8 +70,8 @@ type Site struct {
 // Input is where the composable was scanned from; "" for a baseline read from text.
 func (c *Composable) Input() string { return c.input }
 
-// ComposableOf is the baseline entry of one scanned composable of input.
-func ComposableOf(input string, c *scan.Composable) *Composable {
+// composableOf is the baseline entry of one scanned composable of input.
+func composableOf(input string, c *scan.Composable) *Composable {
 	out := &Composable{Key: c.Class + "." + c.Method, Name: c.Name, Visibility: c.Visibility, Restartable: c.Restartable,
 		Skips: c.Skips, ByDesign: c.ByDesign, Params: []*ComposableParam{}, input: input}
 	for _, p := range c.Params {
@@ -95,7 +95,7 @@ func composablesOf(rep *scan.Report) []*Composable {
 			if c.Visibility == stability.Private || c.Visibility == stability.Local {
 				continue
 			}
-			bc := ComposableOf(ic.Input, c)
+			bc := composableOf(ic.Input, c)
 			if seen[bc.Key] {
 				continue
 			}

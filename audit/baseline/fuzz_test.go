@@ -10,7 +10,7 @@ import (
 )
 
 // FuzzReadBaselineErrors reads arbitrary text as a baseline (FuzzReadBaseline checks the round
-// trip of what parses). Here: a failure is always a *BaselineError whose line lies inside the
+// trip of what parses). Here: a failure is always an *Error whose line lies inside the
 // input, and CRLF line endings read exactly as LF ones, error or not.
 func FuzzReadBaselineErrors(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.stability")

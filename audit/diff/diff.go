@@ -71,7 +71,7 @@ type Change struct {
 	Causes []Cause `json:"causes,omitempty"`
 }
 
-// DiffReport is the outcome of a diff or a baseline check.
+// Report is the outcome of a diff or a baseline check.
 type Report struct {
 	// SchemaVersion is the version of the JSON contract (docs/json.md).
 	SchemaVersion int `json:"schemaVersion"`

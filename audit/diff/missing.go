@@ -7,9 +7,9 @@ import (
 	"github.com/composestab/composestab/audit/scan"
 )
 
-// CauseMissingClass: a class the verdict or the comparison stands on is not on one side's
-// classpath (Class; Detail "old" or "new"). Nothing in the bytes need have changed: a half
-// resolved classpath, not the code, made the difference.
+// CauseMissingClass is the cause when a class the verdict or the comparison stands on is not on
+// one side's classpath (Class; Detail "old" or "new"). Nothing in the bytes need have changed: a
+// half resolved classpath, not the code, made the difference.
 const CauseMissingClass CauseKind = "missing-class"
 
 // missingOf is what one side's scan lacks: per class (by Change.Class), per composable (by

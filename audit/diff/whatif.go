@@ -18,8 +18,8 @@ import (
 	"github.com/composestab/composestab/stability"
 )
 
-// CauseCompiler: the compiler's rules changed between the two releases; Rule names the rule
-// (stability.RuleChange) and Since the first release that has it.
+// CauseCompiler is the cause when the compiler's rules changed between the two releases; Rule
+// names the rule (stability.RuleChange) and Since the first release that has it.
 const CauseCompiler CauseKind = "compiler"
 
 // The two views a compiler what-if takes of the inputs' classes (Change.Part names the view).

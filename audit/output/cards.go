@@ -31,9 +31,9 @@ func cardTitle(c *cards.Card) string {
 	return c.Name + " (" + strings.Join(c.Files, ", ") + ")"
 }
 
-// ProvenAt is where a line was judged: group:artifact@version, or the file of a dependency
+// provenAt is where a line was judged: group:artifact@version, or the file of a dependency
 // given as a file.
-func ProvenAt(l *cards.Line, c *cards.Card) string {
+func provenAt(l *cards.Line, c *cards.Card) string {
 	if l.Coordinate == "" {
 		return c.Name
 	}
@@ -69,7 +69,7 @@ func WriteCardsText(w io.Writer, rep *cards.Report) error {
 		if len(c.Lines) > 0 {
 			b.WriteString("  configuration lines:\n")
 			for _, l := range c.Lines {
-				fmt.Fprintf(&b, "    %-9s %s  (at %s): %s\n", l.Label, escape.Text(l.Pattern), escape.Text(ProvenAt(l, c)), escape.Text(l.Proof))
+				fmt.Fprintf(&b, "    %-9s %s  (at %s): %s\n", l.Label, escape.Text(l.Pattern), escape.Text(provenAt(l, c)), escape.Text(l.Proof))
 			}
 		}
 		if len(c.Stabilized) > 0 {
@@ -134,7 +134,7 @@ func WriteCardsMarkdown(w io.Writer, rep *cards.Report) error {
 		if len(c.Lines) > 0 {
 			b.WriteString("\n| Line | Label | Judged at | Proof |\n|---|---|---|---|\n")
 			for _, l := range c.Lines {
-				fmt.Fprintf(&b, "| %s | **%s** | %s | %s |\n", mdCode(l.Pattern), l.Label, mdCode(ProvenAt(l, c)), mdCell(l.Proof))
+				fmt.Fprintf(&b, "| %s | **%s** | %s | %s |\n", mdCode(l.Pattern), l.Label, mdCode(provenAt(l, c)), mdCell(l.Proof))
 			}
 		}
 		if len(c.Stabilized) > 0 || len(c.Skipping) > 0 {
@@ -182,7 +182,7 @@ func WriteCardsStabilityConfig(w io.Writer, rep *cards.Report) error {
 			}
 			written[l.Pattern] = true
 			proven++
-			fmt.Fprintf(&body, "\n// proven at %s: %s\n%s\n", escape.Text(ProvenAt(l, c)), escape.Text(l.Proof), escape.Text(l.Pattern))
+			fmt.Fprintf(&body, "\n// proven at %s: %s\n%s\n", escape.Text(provenAt(l, c)), escape.Text(l.Proof), escape.Text(l.Pattern))
 		}
 	}
 	var b strings.Builder
@@ -200,7 +200,7 @@ var cardsHTML string
 
 var cardsTemplate = template.Must(template.New("cards").Funcs(template.FuncMap{
 	"counts": countsText,
-	"at":     ProvenAt,
+	"at":     provenAt,
 	"join":   strings.Join,
 	"text":   escape.Text,
 }).Parse(cardsHTML))

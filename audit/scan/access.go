@@ -41,7 +41,6 @@ func (c *Class) StableReads() []StableRead {
 	return out
 }
 
-// readOf describes one evaluated $stable; name is the Kotlin name when known.
 // ReadOf is the StableRead of one evaluated $stable; name is the class as the reader knows it
 // ("" for its JVM name with dots).
 func ReadOf(d *evaluate.Value, name string) StableRead {

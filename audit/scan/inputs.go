@@ -109,9 +109,9 @@ type Discovery struct {
 	Empty []string
 }
 
-// FindInputs is Discover's inputs: the jars, AARs, class-folder roots and lone class files that
+// findInputs is Discover's inputs: the jars, AARs, class-folder roots and lone class files that
 // paths name or hold.
-func FindInputs(paths []string, limits classfile.Limits) ([]string, error) {
+func findInputs(paths []string, limits classfile.Limits) ([]string, error) {
 	d, err := Discover(paths, limits)
 	if err != nil {
 		return nil, err

@@ -431,8 +431,8 @@ func TestDiscover(t *testing.T) {
 			if got := rel(root, []string{ie.Path})[0]; got != tt.errPath {
 				t.Errorf("error names %q, want %q", got, tt.errPath)
 			}
-			if _, ferr := FindInputs(paths, classfile.Limits{}); ferr == nil {
-				t.Errorf("FindInputs: no error")
+			if _, ferr := findInputs(paths, classfile.Limits{}); ferr == nil {
+				t.Errorf("findInputs: no error")
 			}
 		})
 	}
@@ -449,7 +449,7 @@ func copyAt0(module, entry, rel string) layout {
 	}
 }
 
-// TestFindInputsIdempotent checks that the inputs FindInputs returns expand to themselves: the
+// TestFindInputsIdempotent checks that the inputs findInputs returns expand to themselves: the
 // CLI expands PATHs and Scan expands them again.
 func TestFindInputsIdempotent(t *testing.T) {
 	layouts := map[string][]layout{
@@ -462,14 +462,14 @@ func TestFindInputsIdempotent(t *testing.T) {
 	for name, parts := range layouts {
 		t.Run(name, func(t *testing.T) {
 			root := build(t, parts...)
-			first, err := FindInputs([]string{root}, classfile.Limits{})
+			first, err := findInputs([]string{root}, classfile.Limits{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if len(first) == 0 {
 				t.Fatal("nothing found")
 			}
-			again, err := FindInputs(first, classfile.Limits{})
+			again, err := findInputs(first, classfile.Limits{})
 			if err != nil {
 				t.Fatal(err)
 			}

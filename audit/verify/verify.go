@@ -106,9 +106,6 @@ func severityRank(s string) int {
 	return 0
 }
 
-// ValidSeverity reports whether s is error, warning or info.
-func ValidSeverity(s string) bool { return severityRank(s) > 0 }
-
 // Rule describes one rule: its id, severity and what it finds.
 type Rule struct {
 	ID, Severity, Summary string

@@ -171,11 +171,10 @@ func interpretClinit(c *classfile.Class) (map[string]map[string]int32, error) {
 	for i := range insns {
 		in := &insns[i]
 		op := in.Opcode
+		n, isInt := in.IntConst(pool)
 		switch {
-		case op >= classfile.OpIconstM1 && op <= classfile.OpIconst5:
-			push(int32(op) - int32(classfile.OpIconst0))
-		case op == classfile.OpBipush || op == classfile.OpSipush:
-			push(in.Int)
+		case isInt:
+			push(n)
 		case op == classfile.OpLdc || op == classfile.OpLdcW:
 			k, err := pool.Constant(in.Index)
 			if err != nil {
@@ -183,8 +182,6 @@ func interpretClinit(c *classfile.Class) (map[string]map[string]int32, error) {
 			}
 			switch k := k.(type) {
 			case string:
-				push(k)
-			case int32:
 				push(k)
 			case classfile.ClassRef:
 				push(classLit(k.Name))
@@ -195,14 +192,10 @@ func interpretClinit(c *classfile.Class) (map[string]map[string]int32, error) {
 			v := pop()
 			push(v)
 			push(v)
-		case op >= classfile.OpAload0 && op <= classfile.OpAload3:
-			push(locals[int(op-classfile.OpAload0)])
-		case op == classfile.OpAload:
-			push(locals[int(in.Index)])
-		case op >= classfile.OpAstore0 && op <= classfile.OpAstore3:
-			locals[int(op-classfile.OpAstore0)] = pop()
-		case op == classfile.OpAstore:
-			locals[int(in.Index)] = pop()
+		case op == classfile.OpAload || op >= classfile.OpAload0 && op <= classfile.OpAload3:
+			push(locals[in.Local()])
+		case op == classfile.OpAstore || op >= classfile.OpAstore0 && op <= classfile.OpAstore3:
+			locals[in.Local()] = pop()
 		case op == classfile.OpAnewarray:
 			n, ok := pop().(int32)
 			if !ok || n < 0 || n > 1<<12 {
