@@ -661,8 +661,8 @@ func (a *analyzer) defaultValue(b *body, defaultLocal int, bit int32, s slot, sl
 	}
 	if lit, ok := literal(b.mc, &expr[0], t); ok {
 		d.Expr, d.Static = lit, true // a constant is static, even where no code says so
-	} else if isLoad(expr[0].Opcode) {
-		if n, ok := names[localIndex(&expr[0])]; ok {
+	} else if expr[0].IsLoad() {
+		if n, ok := names[expr[0].Local()]; ok {
 			d.Expr = n // another parameter: printed by name
 		}
 	}

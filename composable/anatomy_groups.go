@@ -55,12 +55,12 @@ func readPreamble(b *body) *preamble {
 	for i := 0; i < pre.decide; i++ {
 		in := &insns[i]
 		// iload $default; const bit; iand; ifeq L; iload $dirty; const V; ior; istore $dirty
-		if isLoad(in.Opcode) && i+7 < pre.decide && insns[i+2].Opcode == classfile.OpIand && insns[i+3].Opcode == classfile.OpIfeq &&
-			isLoad(insns[i+4].Opcode) && insns[i+6].Opcode == classfile.OpIor && isStore(insns[i+7].Opcode) {
+		if in.IsLoad() && i+7 < pre.decide && insns[i+2].Opcode == classfile.OpIand && insns[i+3].Opcode == classfile.OpIfeq &&
+			insns[i+4].IsLoad() && insns[i+6].Opcode == classfile.OpIor && insns[i+7].IsStore() {
 			bit, ok1 := intConst(b.mc, &insns[i+1])
 			v, ok2 := intConst(b.mc, &insns[i+5])
 			if ok1 && ok2 && bit&(bit-1) == 0 {
-				pre.defaultMarks[defaultKey{localIndex(in), bit}] = v
+				pre.defaultMarks[defaultKey{in.Local(), bit}] = v
 			}
 		}
 		if in.Opcode != classfile.OpInvokeinterface {
@@ -98,7 +98,7 @@ func readPreamble(b *body) *preamble {
 			pc.calls = append(pc.calls, call)
 		}
 		for j := i - 1; j >= 2 && j > i-24; j-- {
-			if insns[j].Opcode != classfile.OpIand || (insns[j+1].Opcode != classfile.OpIfne && insns[j+1].Opcode != classfile.OpIfeq) || !isLoad(insns[j-2].Opcode) {
+			if insns[j].Opcode != classfile.OpIand || (insns[j+1].Opcode != classfile.OpIfne && insns[j+1].Opcode != classfile.OpIfeq) || !insns[j-2].IsLoad() {
 				continue
 			}
 			c, ok := intConst(b.mc, &insns[j-1])
@@ -107,7 +107,7 @@ func readPreamble(b *body) *preamble {
 			}
 			if c&(c-1) != 0 {
 				if pc.guard == 0 {
-					pc.guard, pc.guardLocal = c, localIndex(&insns[j-2])
+					pc.guard, pc.guardLocal = c, insns[j-2].Local()
 				}
 				break
 			}
@@ -154,7 +154,7 @@ func decisionOf(b *body, pre *preamble, changedLocal func(int) int, nChanged int
 	// only); a test made before that load decides whether the call is made at all.
 	if d.Call == "shouldExecute" {
 		for j := pre.decide - 1; j >= 0 && j > pre.decide-40; j-- {
-			if in := &insns[j]; in.Opcode >= classfile.OpAload && in.Opcode <= classfile.OpAload3 && isLoad(in.Opcode) && localIndex(in) == b.composerLocal {
+			if in := &insns[j]; in.Opcode >= classfile.OpAload && in.Opcode <= classfile.OpAload3 && in.IsLoad() && in.Local() == b.composerLocal {
 				receiver = j
 				break
 			}
@@ -162,7 +162,7 @@ func decisionOf(b *body, pre *preamble, changedLocal func(int) int, nChanged int
 	}
 	for j := pre.decide - 1; j >= 4 && j > pre.decide-40; j-- {
 		op := insns[j].Opcode
-		if op == classfile.OpInvokeinterface || op == classfile.OpInvokestatic || op == classfile.OpInvokevirtual || isStore(op) {
+		if op == classfile.OpInvokeinterface || op == classfile.OpInvokestatic || op == classfile.OpInvokevirtual || insns[j].IsStore() {
 			break // the operands are computed after the preamble's last call and store
 		}
 		if (op == classfile.OpIfeq || op == classfile.OpIfne) && (insns[j-1].Opcode == classfile.OpIload || insns[j-1].Opcode >= classfile.OpIload0 && insns[j-1].Opcode <= classfile.OpIload3) {
@@ -171,20 +171,20 @@ func decisionOf(b *body, pre *preamble, changedLocal func(int) int, nChanged int
 			if d.Call == "getSkipping" {
 				rel = "=="
 			}
-			add(j, fmt.Sprintf("%s %s 0b0", localName(pre, localIndex(&insns[j-1]), changedLocal, nChanged), rel))
+			add(j, fmt.Sprintf("%s %s 0b0", localName(pre, insns[j-1].Local(), changedLocal, nChanged), rel))
 			continue
 		}
-		if (op == classfile.OpIfeq || op == classfile.OpIfne) && insns[j-1].Opcode == classfile.OpIand && isLoad(insns[j-3].Opcode) {
+		if (op == classfile.OpIfeq || op == classfile.OpIfne) && insns[j-1].Opcode == classfile.OpIand && insns[j-3].IsLoad() {
 			if m, ok := intConst(b.mc, &insns[j-2]); ok {
 				rel := "!="
 				if d.Call == "getSkipping" {
 					rel = "=="
 				}
-				add(j, fmt.Sprintf("(%s & 0b%b) %s 0b0", localName(pre, localIndex(&insns[j-3]), changedLocal, nChanged), m, rel))
+				add(j, fmt.Sprintf("(%s & 0b%b) %s 0b0", localName(pre, insns[j-3].Local(), changedLocal, nChanged), m, rel))
 				continue
 			}
 		}
-		if (op != classfile.OpIfIcmpeq && op != classfile.OpIfIcmpne) || insns[j-2].Opcode != classfile.OpIand || !isLoad(insns[j-4].Opcode) {
+		if (op != classfile.OpIfIcmpeq && op != classfile.OpIfIcmpne) || insns[j-2].Opcode != classfile.OpIand || !insns[j-4].IsLoad() {
 			continue
 		}
 		m, ok1 := intConst(b.mc, &insns[j-3])
@@ -196,13 +196,13 @@ func decisionOf(b *body, pre *preamble, changedLocal func(int) int, nChanged int
 		if d.Call == "getSkipping" {
 			rel = "=="
 		}
-		add(j, fmt.Sprintf("(%s & 0b%b) %s 0b%b", localName(pre, localIndex(&insns[j-4]), changedLocal, nChanged), m, rel, v))
+		add(j, fmt.Sprintf("(%s & 0b%b) %s 0b%b", localName(pre, insns[j-4].Local(), changedLocal, nChanged), m, rel, v))
 	}
 	if d.Call == "shouldExecute" {
 		d.Operands = append(d.Operands, "parametersChanged = "+strings.Join(tests, " || "))
-		if c := pre.decide; c >= 3 && insns[c-1].Opcode == classfile.OpIand && isLoad(insns[c-3].Opcode) {
+		if c := pre.decide; c >= 3 && insns[c-1].Opcode == classfile.OpIand && insns[c-3].IsLoad() {
 			if m, ok := intConst(b.mc, &insns[c-2]); ok {
-				d.Operands = append(d.Operands, fmt.Sprintf("flags = %s & 0b%b", localName(pre, localIndex(&insns[c-3]), changedLocal, nChanged), m))
+				d.Operands = append(d.Operands, fmt.Sprintf("flags = %s & 0b%b", localName(pre, insns[c-3].Local(), changedLocal, nChanged), m))
 			}
 		}
 		return d
@@ -300,8 +300,8 @@ func groupsOf(b *body) []Group {
 // renderSpan prints a short instruction span: a local's name, a constant, or its instructions.
 func renderSpan(b *body, sp span) string {
 	insns := b.mc.insns
-	if sp.end-sp.start == 1 && isLoad(insns[sp.start].Opcode) {
-		l := localIndex(&insns[sp.start])
+	if sp.end-sp.start == 1 && insns[sp.start].IsLoad() {
+		l := insns[sp.start].Local()
 		for _, v := range b.mc.method.Code.LocalVariables() {
 			if int(v.Index) == l && int(v.StartPC) <= insns[sp.start].Offset && insns[sp.start].Offset < int(v.StartPC)+int(v.Length) {
 				return v.Name

@@ -158,8 +158,8 @@ func (ck *callSiteChecker) infer(mc *methodCode, ctx *callerContext, arg span, d
 		}
 		inner.src += ", looked through a cast"
 		return inner
-	case isLoad(op) && n == 1:
-		idx := localIndex(last)
+	case last.IsLoad() && n == 1:
+		idx := last.Local()
 		p := ctx.params[idx]
 		if p == nil {
 			return argInfo{kind: argNoDecl, why: fmt.Sprintf("reads local %d, not a parameter: the compiler uses a val's initializer (spec §1.3)", idx)}
@@ -207,7 +207,7 @@ func (ck *callSiteChecker) infer(mc *methodCode, ctx *callerContext, arg span, d
 		if kt, ok := boxedKotlin[ref.Owner]; ok && op == classfile.OpInvokestatic && ref.Name == "valueOf" &&
 			strings.HasSuffix(ref.Descriptor, ")L"+ref.Owner+";") && !strings.HasPrefix(ref.Descriptor, "(L") {
 			// Boxing keeps the Kotlin type of the primitive expression.
-			if n == 2 && isConstOp(mc.insns[start].Opcode) {
+			if n == 2 && mc.insns[start].IsConst() {
 				return argInfo{kind: argConst, src: "a boxed constant", typ: &ktype{class: kt}}
 			}
 			return argInfo{kind: argTyped, typ: &ktype{class: kt}, src: "a boxed " + path.Base(kt)}
@@ -250,22 +250,6 @@ func (ck *callSiteChecker) isSubclass(sub, super string) bool {
 		return false
 	}
 	return walk(ck.u.ClassByName(sub), 0)
-}
-
-func isLoad(op classfile.Opcode) bool {
-	return op >= classfile.OpIload && op <= classfile.OpAload3
-}
-
-func localIndex(in *classfile.Instruction) int {
-	switch op := in.Opcode; {
-	case op >= classfile.OpIload0 && op <= classfile.OpAload3:
-		return int(op-classfile.OpIload0) % 4
-	}
-	return int(in.Index)
-}
-
-func isConstOp(op classfile.Opcode) bool {
-	return op >= classfile.OpAconstNull && op <= classfile.OpLdc2W
 }
 
 var boxedKotlin = map[string]string{

@@ -134,10 +134,10 @@ func (b *body) comparedLocal(call int) (int, comparedWay, bool) {
 		}
 		return 0, 0, false
 	}
-	if !isLoad(insns[sp.start].Opcode) {
+	if !insns[sp.start].IsLoad() {
 		return 0, 0, false
 	}
-	local := localIndex(&insns[sp.start])
+	local := insns[sp.start].Local()
 	switch sp.end - sp.start {
 	case 1:
 		if a, ok := b.elements[local]; ok {
@@ -188,10 +188,10 @@ func (b *body) nullableOrdinal(call int) (int, bool) {
 		}
 		j--
 	}
-	if j < 0 || !isLoad(insns[j].Opcode) {
+	if j < 0 || !insns[j].IsLoad() {
 		return 0, false
 	}
-	return localIndex(&insns[j]), true
+	return insns[j].Local(), true
 }
 
 // guardMask is the mask of the nearest test of a parameter slot before a call: iload; const M;
@@ -200,7 +200,7 @@ func (b *body) nullableOrdinal(call int) (int, bool) {
 func (b *body) guardMask(call int) (int32, bool) {
 	insns := b.mc.insns
 	for j := call - 1; j >= 2 && j > call-20; j-- {
-		if insns[j].Opcode != classfile.OpIand || insns[j+1].Opcode != classfile.OpIfne || !isLoad(insns[j-2].Opcode) {
+		if insns[j].Opcode != classfile.OpIand || insns[j+1].Opcode != classfile.OpIfne || !insns[j-2].IsLoad() {
 			continue
 		}
 		if c, ok := intConst(b.mc, &insns[j-1]); ok && c&(c-1) != 0 {
@@ -232,11 +232,11 @@ func readBody(c *classfile.Class, m *classfile.Method, composerLocal int, isLamb
 					b.trace = s
 				}
 			}
-		case isLoad(op) && op != classfile.OpIaload:
+		case in.IsLoad() && op != classfile.OpIaload:
 			if op >= classfile.OpIaload && op <= classfile.OpSaload {
 				break
 			}
-			idx := localIndex(in)
+			idx := in.Local()
 			if b.nullCheck(i) || (b.endRestart >= 0 && i > b.endRestart) {
 				break
 			}
@@ -248,10 +248,10 @@ func readBody(c *classfile.Class, m *classfile.Method, composerLocal int, isLamb
 					b.varargs[idx] = true
 				}
 			}
-		case isStore(op) && i >= 3 && insns[i-1].Opcode >= classfile.OpIaload && insns[i-1].Opcode <= classfile.OpSaload && isLoad(insns[i-3].Opcode):
+		case in.IsStore() && i >= 3 && insns[i-1].Opcode >= classfile.OpIaload && insns[i-1].Opcode <= classfile.OpSaload && insns[i-3].IsLoad():
 			// aload array; iload i; xaload; xstore x: x is an element of the array (a vararg's,
 			// of objects or of primitives).
-			b.elements[storeIndex(in)] = localIndex(&insns[i-3])
+			b.elements[in.Local()] = insns[i-3].Local()
 		case op == classfile.OpInvokedynamic:
 			if l, ok := b.lambdaAt(i, inRemember); ok {
 				b.lambdas = append(b.lambdas, l)
@@ -351,7 +351,7 @@ func (b *body) changedMask(call int) {
 	insns := b.mc.insns
 	for j := call - 1; j >= 3 && j > call-12; j-- {
 		if insns[j].Opcode == classfile.OpIand && (insns[j+1].Opcode == classfile.OpIfne) {
-			if c, ok := intConst(b.mc, &insns[j-1]); ok && isLoad(insns[j-2].Opcode) {
+			if c, ok := intConst(b.mc, &insns[j-1]); ok && insns[j-2].IsLoad() {
 				b.changedMasks = append(b.changedMasks, c)
 			}
 			return
@@ -398,24 +398,12 @@ func (b *body) invokesComposableLambda(i int, desc string, composerLocal int) bo
 		return false
 	}
 	in := &b.mc.insns[sp.start]
-	return in.Opcode >= classfile.OpAload && in.Opcode <= classfile.OpAload3 && isLoad(in.Opcode) && localIndex(in) == composerLocal
+	return in.Opcode >= classfile.OpAload && in.Opcode <= classfile.OpAload3 && in.IsLoad() && in.Local() == composerLocal
 }
 
 // intConst is the value of an int constant instruction.
 func intConst(mc *methodCode, in *classfile.Instruction) (int32, bool) {
-	switch op := in.Opcode; {
-	case op >= classfile.OpIconstM1 && op <= classfile.OpIconst5:
-		return int32(op) - int32(classfile.OpIconst0), true
-	case op == classfile.OpBipush || op == classfile.OpSipush:
-		return in.Int, true
-	case op == classfile.OpLdc || op == classfile.OpLdcW:
-		if k, err := mc.class.Pool().Constant(in.Index); err == nil {
-			if n, ok := k.(int32); ok {
-				return n, true
-			}
-		}
-	}
-	return 0, false
+	return in.IntConst(mc.class.Pool())
 }
 
 // defaultOf finds the assignment of a parameter's default value: iload $default; const bit;
@@ -424,7 +412,7 @@ func intConst(mc *methodCode, in *classfile.Instruction) (int32, bool) {
 func (b *body) defaultOf(defaultLocal int, bit int32, paramLocal, slot int) (expr []classfile.Instruction, static, found bool) {
 	insns := b.mc.insns
 	for i := 0; i+3 < len(insns); i++ {
-		if !isLoad(insns[i].Opcode) || localIndex(&insns[i]) != defaultLocal {
+		if !insns[i].IsLoad() || insns[i].Local() != defaultLocal {
 			continue
 		}
 		c, ok := intConst(b.mc, &insns[i+1])
@@ -440,7 +428,7 @@ func (b *body) defaultOf(defaultLocal int, bit int32, paramLocal, slot int) (exp
 		}
 		target := int(insns[i+3].Int)
 		for j := i + 4; j < len(insns) && insns[j].Offset < target; j++ {
-			if isStore(insns[j].Opcode) && storeIndex(&insns[j]) == paramLocal {
+			if insns[j].IsStore() && insns[j].Local() == paramLocal {
 				if !found {
 					expr, found = insns[i+4:j], true
 				}
@@ -449,15 +437,6 @@ func (b *body) defaultOf(defaultLocal int, bit int32, paramLocal, slot int) (exp
 		}
 	}
 	return expr, static, found
-}
-
-func isStore(op classfile.Opcode) bool { return op >= classfile.OpIstore && op <= classfile.OpAstore3 }
-
-func storeIndex(in *classfile.Instruction) int {
-	if op := in.Opcode; op >= classfile.OpIstore0 && op <= classfile.OpAstore3 {
-		return int(op-classfile.OpIstore0) % 4
-	}
-	return int(in.Index)
 }
 
 // calls counts the composable calls the compiler recorded: calls of composable functions other

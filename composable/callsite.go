@@ -305,24 +305,15 @@ func (mc *methodCode) intExpr(start, end int) (x evaluate.Expr, restart bool, wh
 	}
 	for i := start; i < end; i++ {
 		in := &mc.insns[i]
+		if v, ok := in.IntConst(pool); ok {
+			stack = append(stack, evaluate.Const{Value: v})
+			continue
+		}
 		switch op := in.Opcode; {
-		case op >= classfile.OpIconstM1 && op <= classfile.OpIconst5:
-			stack = append(stack, evaluate.Const{Value: int32(op) - int32(classfile.OpIconst0)})
-		case op == classfile.OpBipush || op == classfile.OpSipush:
-			stack = append(stack, evaluate.Const{Value: in.Int})
 		case op == classfile.OpLdc || op == classfile.OpLdcW:
-			k, err := pool.Constant(in.Index)
-			n, ok := k.(int32)
-			if err != nil || !ok {
-				return nil, false, fmt.Sprintf("ldc of a non-int constant at %d", in.Offset)
-			}
-			stack = append(stack, evaluate.Const{Value: n})
+			return nil, false, fmt.Sprintf("ldc of a non-int constant at %d", in.Offset)
 		case op == classfile.OpIload || op >= classfile.OpIload0 && op <= classfile.OpIload3:
-			idx := int(in.Index)
-			if op != classfile.OpIload {
-				idx = int(op - classfile.OpIload0)
-			}
-			stack = append(stack, evaluate.Local{Index: idx})
+			stack = append(stack, evaluate.Local{Index: in.Local()})
 		case op == classfile.OpGetstatic:
 			ref, err := pool.MemberRef(in.Index)
 			if err != nil || ref.Descriptor != "I" {

@@ -372,10 +372,10 @@ func (a *analyzer) varargElements(b *body, sp span, params map[int]int) []origin
 	if !sp.ok() || sp.end-sp.start != 1 || mc.insns[sp.start].Opcode != classfile.OpAload && (mc.insns[sp.start].Opcode < classfile.OpAload0 || mc.insns[sp.start].Opcode > classfile.OpAload3) {
 		return nil
 	}
-	local := localIndex(&mc.insns[sp.start])
+	local := mc.insns[sp.start].Local()
 	store := -1
 	for i := sp.start - 1; i >= 0; i-- {
-		if isStore(mc.insns[i].Opcode) && storeIndex(&mc.insns[i]) == local {
+		if mc.insns[i].IsStore() && mc.insns[i].Local() == local {
 			store = i
 			break
 		}
@@ -391,7 +391,7 @@ func (a *analyzer) varargElements(b *body, sp span, params map[int]int) []origin
 		}
 		spans := mc.argSpans(i, 3, store+1)
 		arr := spans[0]
-		if !arr.ok() || arr.end-arr.start != 1 || !isLoad(mc.insns[arr.start].Opcode) || localIndex(&mc.insns[arr.start]) != local {
+		if !arr.ok() || arr.end-arr.start != 1 || !mc.insns[arr.start].IsLoad() || mc.insns[arr.start].Local() != local {
 			continue
 		}
 		if op != classfile.OpAastore {

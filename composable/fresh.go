@@ -312,14 +312,14 @@ func (a *analyzer) returnsFresh(cf *classfile.Class, m *classfile.Method, depth 
 			cn, _, _ := allocation(pool, in)
 			f.stack = append(f.stack, absVal{kind: valFresh, class: cn})
 		case op == classfile.OpAload || op >= classfile.OpAload0 && op <= classfile.OpAload3:
-			k := localIndex(in)
+			k := in.Local()
 			if k >= len(f.locals) {
 				return false, ""
 			}
 			f.stack = append(f.stack, f.locals[k])
-		case isStore(op):
+		case in.IsStore():
 			v, ok := pop()
-			k := storeIndex(in)
+			k := in.Local()
 			if !ok || k >= len(f.locals) {
 				return false, ""
 			}

@@ -25,13 +25,13 @@ func (a *analyzer) originOf(b *body, sp span, params map[int]int, depth int) ori
 		last = &insns[sp.end-1]
 	}
 	switch {
-	case sp.end-sp.start == 1 && isLoad(first.Opcode):
-		local := localIndex(first)
+	case sp.end-sp.start == 1 && first.IsLoad():
+		local := first.Local()
 		if k, ok := params[local]; ok {
 			return origin{origin: OriginParameter, what: "the caller's parameter", param: k}
 		}
 		return a.localOrigin(b, sp.start, local, params, depth)
-	case sp.end-sp.start == 1 && (isConstOp(first.Opcode)):
+	case sp.end-sp.start == 1 && (first.IsConst()):
 		return origin{origin: OriginConstant}
 	case sp.end-sp.start == 1 && first.Opcode == classfile.OpGetstatic:
 		return origin{origin: OriginConstant, what: "a static field"}
@@ -143,7 +143,7 @@ func isGetter(ref classfile.MemberRef) bool {
 func (a *analyzer) localOrigin(b *body, at, local int, params map[int]int, depth int) origin {
 	insns := b.mc.insns
 	for i := at - 1; i >= 0; i-- {
-		if !isStore(insns[i].Opcode) || storeIndex(&insns[i]) != local {
+		if !insns[i].IsStore() || insns[i].Local() != local {
 			continue
 		}
 		sp := b.mc.argSpans(i, 1, 0)[0]
