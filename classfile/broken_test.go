@@ -345,19 +345,20 @@ func TestUnknownAttributesSkipped(t *testing.T) {
 }
 
 func TestFormatErrorString(t *testing.T) {
+	errTooLarge := errors.New("entry exceeds size limit") // as archive.ErrTooLarge
 	for _, tc := range []struct {
 		err  *FormatError
 		want string
 	}{
 		{&FormatError{Offset: 0, Msg: "bad magic", Err: ErrNotClassFile}, "classfile: at offset 0: bad magic: not a class file"},
 		{&FormatError{Path: "a.jar", Entry: "p/A.class", Class: "p/A", Offset: 12, Msg: "x"}, "classfile: a.jar!p/A.class (class p/A) at offset 12: x"},
-		{&FormatError{Path: "a.jar", Offset: -1, Err: ErrTooLarge}, "classfile: a.jar: entry exceeds size limit"},
+		{&FormatError{Path: "a.jar", Offset: -1, Err: errTooLarge}, "classfile: a.jar: entry exceeds size limit"},
 	} {
 		if got := tc.err.Error(); got != tc.want {
 			t.Errorf("got %q, want %q", got, tc.want)
 		}
 	}
-	if !errors.Is(&FormatError{Err: ErrTooLarge}, ErrTooLarge) {
+	if !errors.Is(&FormatError{Err: errTooLarge}, errTooLarge) {
 		t.Error("Unwrap")
 	}
 }

@@ -27,6 +27,10 @@ func (v Version) java() int {
 	return int(v.Major) - 44
 }
 
+// DefaultMaxNesting caps how deeply annotation values and the types of a generic signature or
+// descriptor nest (ParseOptions.MaxNesting): 255, the JVM's limit on array dimensions.
+const DefaultMaxNesting = 255
+
 // ParseOptions controls how much of a class Parse decodes.
 type ParseOptions struct {
 	// SkipCode leaves Method.Code nil and does not validate Code attributes,
@@ -35,6 +39,9 @@ type ParseOptions struct {
 	// MaxNesting caps how deeply annotation values, and the types of
 	// signatures and descriptors, may nest; 0 means DefaultMaxNesting.
 	MaxNesting int
+	// Shared says that the class will be handed to several readers (an archive.Shared hands
+	// one parsed class to a diff's two sides): Class.Derived then keeps what it computes.
+	Shared bool
 }
 
 // A Class is a parsed class file. The zero value is not useful; use Parse.
@@ -71,20 +78,17 @@ type Class struct {
 	innerOnce   sync.Once
 	innerList   []InnerClass
 
-	// shared is set when a Shared hands the class to several classpaths: Derived keeps what it
-	// computes.
-	shared    bool
 	derivedMu sync.Mutex
 	derived   map[any]any
 }
 
 // Derived returns derive(), computed once and kept with c when c is shared between classpaths
-// (a Shared hands one parsed class to a diff's two sides), so that a fact a later stage of the
+// (parsed with ParseOptions.Shared), so that a fact a later stage of the
 // pipeline decodes from the class (its Kotlin metadata) is decoded once for both; for a class
 // of one classpath it just calls derive. key names the fact (a value of an unexported type of
 // the caller's package); the value must not be modified once returned.
 func (c *Class) Derived(key any, derive func() any) any {
-	if !c.shared {
+	if !c.opts.Shared {
 		return derive()
 	}
 	c.derivedMu.Lock()

@@ -174,15 +174,11 @@ func TestOpcodeString(t *testing.T) {
 // TestLocalVariables reads the LocalVariableTable kotlinc wrote for kinds.KCallAll; javap -l
 // prints the same entries.
 func TestLocalVariables(t *testing.T) {
-	in, err := openInput("../testdata/golden/kinds/kinds.jar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
 	var c *Class
-	for _, e := range in.Entries {
-		if e.ClassName == "kinds/KindsKt" {
-			if c, err = e.Parse(ParseOptions{}); err != nil {
+	for _, f := range classFiles(t, "../testdata/golden/kinds/kinds.jar") {
+		if f.name == "kinds/KindsKt.class" {
+			var err error
+			if c, err = Parse(f.data); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -42,13 +42,8 @@ func TestStackEffectTable(t *testing.T) {
 func TestStackEffectCompiled(t *testing.T) {
 	checked := 0
 	for _, jar := range []string{"lib1/lib1.jar", "lib2/lib2.jar", "javalib/javalib.jar", "kinds/kinds.jar", "app/app.jar"} {
-		in, err := openInput(filepath.Join("..", "testdata", "golden", jar))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer in.Close()
-		for _, e := range in.Entries {
-			c, err := e.Parse(ParseOptions{})
+		for _, f := range classFiles(t, filepath.Join("..", "testdata", "golden", jar)) {
+			c, err := Parse(f.data)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,34 +3,47 @@ package classfile_test
 import (
 	"fmt"
 	"log"
+	"os"
 
 	"github.com/composestab/composestab/classfile"
 )
 
-// Open a jar and read one of its classes: the fields, and the value of the $stable field the
-// Compose compiler added.
-func ExampleInputOptions_Open() {
-	in, err := classfile.InputOptions{}.Open("../testdata/golden/lib1/lib1.jar")
+// Parse a class file and read it: its name, its fields, and the int constants and locals the
+// instructions of one method use.
+func ExampleParse() {
+	data, err := os.ReadFile("testdata/classes/fixture/Sample.class")
 	if err != nil {
-		log.Fatal(err) // with in != nil, the entries that could be read are still listed
+		log.Fatal(err)
 	}
-	defer in.Close()
-	fmt.Println(len(in.Entries), "classes")
-	for _, e := range in.Entries {
-		if e.ClassName != "lib1/LData" {
-			continue
-		}
-		c, err := e.Parse(classfile.ParseOptions{})
-		if err != nil {
-			log.Fatal(err)
-		}
-		for _, f := range c.Fields() {
-			fmt.Println(f.Name, f.Descriptor)
+	c, err := classfile.Parse(data)
+	if err != nil {
+		log.Fatal(err) // a *classfile.FormatError
+	}
+	fmt.Println(c.Name(), c.SuperName())
+	for _, f := range c.Fields()[:3] {
+		fmt.Println(f.Name, f.Descriptor)
+	}
+	insns, err := c.Method("table", "").Code.Instructions()
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, in := range insns[:4] {
+		switch v, isInt := in.IntConst(c.Pool()); {
+		case isInt:
+			fmt.Println(in.Offset, in.Opcode, "pushes", v)
+		case in.IsLoad():
+			fmt.Println(in.Offset, in.Opcode, "loads local", in.Local())
+		default:
+			fmt.Println(in.Offset, in.Opcode)
 		}
 	}
 	// Output:
-	// 28 classes
-	// id J
-	// label Ljava/lang/String;
-	// $stable I
+	// fixture/Sample java/util/ArrayList
+	// INT I
+	// LONG J
+	// FLOAT F
+	// 0 iload_0 loads local 0
+	// 1 tableswitch
+	// 32 bipush pushes 10
+	// 34 ireturn
 }

@@ -1,8 +1,12 @@
 package classfile
 
 import (
+	"archive/zip"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/composestab/composestab/internal/par"
@@ -10,17 +14,62 @@ import (
 
 // Conveniences only the tests use.
 
-// openInput opens path with the default options.
-func openInput(path string) (*Input, error) { return InputOptions{}.Open(path) }
+// classFile is one class file of a folder or jar that a test reads.
+type classFile struct {
+	name string // the path in the folder or the jar entry's name
+	data []byte
+}
 
-// scan reads and parses entries on GOMAXPROCS goroutines and calls fn for
-// each one, with either the class or its error. fn may be called
-// concurrently and in any order; scan returns when every call has returned.
-func scan(entries []*Entry, opts ParseOptions, fn func(e *Entry, c *Class, err error)) {
-	par.For(len(entries), func(i int) {
-		e := entries[i]
-		c, err := e.Parse(opts)
-		fn(e, c, err)
+// classFiles reads the class files of a folder (recursively, in path order) or of a jar (every
+// entry whose name ends in ".class", in archive order, with archive/zip: opening inputs is
+// package archive's job, tested there).
+func classFiles(tb testing.TB, path string) []classFile {
+	tb.Helper()
+	var out []classFile
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		err := filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".class") {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			out = append(out, classFile{p, data})
+			return err
+		})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return out
+	}
+	zr, err := zip.OpenReader(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer zr.Close()
+	for _, f := range zr.File {
+		if !strings.HasSuffix(f.Name, ".class") {
+			continue
+		}
+		r, err := f.Open()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		data, err := io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			tb.Fatalf("%s!%s: %v", path, f.Name, err)
+		}
+		out = append(out, classFile{f.Name, data})
+	}
+	return out
+}
+
+// scan parses files on GOMAXPROCS goroutines and calls fn for each one, with either the class
+// or its error. fn may be called concurrently and in any order; scan returns when every call
+// has returned.
+func scan(files []classFile, opts ParseOptions, fn func(f classFile, c *Class, err error)) {
+	par.For(len(files), func(i int) {
+		c, err := ParseWithOptions(files[i].data, opts)
+		fn(files[i], c, err)
 	})
 }
 

@@ -89,22 +89,14 @@ func TestAgainstJavapFixtures(t *testing.T) {
 // TestAgainstJavapStdlib does the same for a slice of kotlin-stdlib.jar.
 func TestAgainstJavapStdlib(t *testing.T) {
 	fixtures.SkipUnlessLong(t, "javap over a slice of kotlin-stdlib.jar")
-	in, err := openInput(kotlinLib(t, "kotlin-stdlib.jar"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
 	dir := t.TempDir()
 	var files []string
 	var classes []*Class
-	for i, e := range in.Entries {
-		if i%4 != 0 || strings.HasSuffix(e.ClassName, "module-info") {
+	for i, cf := range classFiles(t, kotlinLib(t, "kotlin-stdlib.jar")) {
+		if i%4 != 0 || strings.HasSuffix(cf.name, "module-info.class") {
 			continue
 		}
-		data, err := e.Read()
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := cf.data
 		c, err := Parse(data)
 		if err != nil {
 			t.Fatal(err)

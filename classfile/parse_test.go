@@ -565,9 +565,9 @@ func TestHandmadeConstantValues(t *testing.T) {
 // every class of the fixtures and of kotlin-stdlib.jar when present.
 func TestFirstLine(t *testing.T) {
 	n := 0
-	eachFixtureClass(t, func(e *Entry, c *Class) {
+	eachFixtureClass(t, func(c *Class) {
 		if got, want := c.FirstLine(), methodsFirstLine(c); got != want {
-			t.Errorf("%s: FirstLine %d, methods say %d", e.ClassName, got, want)
+			t.Errorf("%s: FirstLine %d, methods say %d", c.Name(), got, want)
 		}
 		n++
 	})
@@ -578,24 +578,19 @@ func TestFirstLine(t *testing.T) {
 
 // eachFixtureClass calls fn with every class of the fixtures and of kotlin-stdlib.jar when
 // present.
-func eachFixtureClass(t *testing.T, fn func(*Entry, *Class)) {
+func eachFixtureClass(t *testing.T, fn func(*Class)) {
 	paths := []string{"testdata/classes", "testdata/compose", "testdata/kotlin"}
 	if p := filepath.Join(kotlinHome(), "lib", "kotlin-stdlib.jar"); fileExists(p) {
 		paths = append(paths, p)
 	}
 	for _, p := range paths {
-		in, err := openInput(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range in.Entries {
-			c, err := e.Parse(ParseOptions{})
+		for _, f := range classFiles(t, p) {
+			c, err := Parse(f.data)
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s: %v", f.name, err)
 			}
-			fn(e, c)
+			fn(c)
 		}
-		in.Close()
 	}
 }
 
@@ -618,26 +613,26 @@ func methodsFirstLine(c *Class) int {
 // the built annotations on every class of the fixtures and of kotlin-stdlib.jar when present.
 func TestAnnotationShortcuts(t *testing.T) {
 	values, arrays := 0, 0
-	eachFixtureClass(t, func(e *Entry, c *Class) {
+	eachFixtureClass(t, func(c *Class) {
 		var types []string
 		for _, a := range c.Annotations() {
 			types = append(types, a.Type)
 		}
 		if got := c.AnnotationTypes(); !reflect.DeepEqual(got, types) {
-			t.Errorf("%s: AnnotationTypes %q, Annotations say %q", e.ClassName, got, types)
+			t.Errorf("%s: AnnotationTypes %q, Annotations say %q", c.Name(), got, types)
 		}
 		for _, a := range c.Annotations() {
 			for _, el := range append(a.Elements, ElementPair{Name: "absent"}) {
 				want, wantOK := c.annotation(a.Type).Value(el.Name)
 				got, ok := c.AnnotationValue(a.Type, el.Name)
 				if ok != wantOK || !reflect.DeepEqual(got, want) {
-					t.Errorf("%s: AnnotationValue(%s, %s) = %v %v, want %v %v", e.ClassName, a.Type, el.Name, got, ok, want, wantOK)
+					t.Errorf("%s: AnnotationValue(%s, %s) = %v %v, want %v %v", c.Name(), a.Type, el.Name, got, ok, want, wantOK)
 				}
 				values++
 				wantS, wantSOK := want.strings()
 				gotS, sok := c.AnnotationStrings(a.Type, el.Name)
 				if sok != wantSOK || !reflect.DeepEqual(gotS, wantS) {
-					t.Errorf("%s: AnnotationStrings(%s, %s) = %q %v, want %q %v", e.ClassName, a.Type, el.Name, gotS, sok, wantS, wantSOK)
+					t.Errorf("%s: AnnotationStrings(%s, %s) = %q %v, want %q %v", c.Name(), a.Type, el.Name, gotS, sok, wantS, wantSOK)
 				}
 				if wantSOK {
 					arrays++
@@ -645,7 +640,7 @@ func TestAnnotationShortcuts(t *testing.T) {
 			}
 		}
 		if _, ok := c.AnnotationValue("Lno/Such;", "x"); ok {
-			t.Errorf("%s: a value of an absent annotation", e.ClassName)
+			t.Errorf("%s: a value of an absent annotation", c.Name())
 		}
 	})
 	if values == 0 || arrays == 0 {

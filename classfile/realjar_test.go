@@ -1,7 +1,6 @@
 package classfile
 
 import (
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -22,16 +21,11 @@ func TestRealJars(t *testing.T) {
 	fixtures.SkipUnlessLong(t, "parses every class and instruction of three Kotlin jars")
 	for _, jar := range []string{"kotlin-stdlib.jar", "kotlinx-coroutines-core-jvm.jar", "kotlin-compiler.jar"} {
 		t.Run(jar, func(t *testing.T) {
-			p := kotlinLib(t, jar)
-			in, err := openInput(p)
-			if err != nil {
-				t.Fatalf("open: %v", err)
-			}
-			defer in.Close()
+			files := classFiles(t, kotlinLib(t, jar))
 			var classes, methods, insns atomic.Int64
 			var mu sync.Mutex
 			var failures []string
-			scan(in.Entries, ParseOptions{}, func(e *Entry, c *Class, err error) {
+			scan(files, ParseOptions{}, func(f classFile, c *Class, err error) {
 				if err == nil {
 					err = exercise(c, &methods, &insns)
 				}
@@ -50,9 +44,9 @@ func TestRealJars(t *testing.T) {
 				t.Error(f)
 			}
 			if len(failures) > 0 {
-				t.Fatalf("%d of %d entries failed", len(failures), len(in.Entries))
+				t.Fatalf("%d of %d class files failed", len(failures), len(files))
 			}
-			t.Logf("%s: %d entries, %d classes, %d methods, %d instructions", jar, len(in.Entries), classes.Load(), methods.Load(), insns.Load())
+			t.Logf("%s: %d class files, %d classes, %d methods, %d instructions", jar, len(files), classes.Load(), methods.Load(), insns.Load())
 		})
 	}
 }
@@ -97,20 +91,4 @@ func exercise(c *Class, methods, insns *atomic.Int64) error {
 		}
 	}
 	return nil
-}
-
-// TestRealJarsValidate: every jar of the Kotlin distribution opens with no error under the
-// default limits, and its class entries add up.
-func TestRealJarsValidate(t *testing.T) {
-	fixtures.SkipUnlessLong(t, "opens every jar of the Kotlin distribution")
-	jars, _ := filepath.Glob(filepath.Join(fixtures.NeedKotlin(t), "lib", "*.jar"))
-	for _, p := range jars {
-		in, err := openInput(p)
-		if err != nil {
-			t.Errorf("%s: %v", p, err)
-			continue
-		}
-		statsAddUp(t, in)
-		in.Close()
-	}
 }

@@ -116,13 +116,8 @@ func TestParseClassSignature(t *testing.T) {
 func TestSignaturesOfRealClasses(t *testing.T) {
 	n := 0
 	for _, jar := range []string{"lib1/lib1.jar", "app/app.jar", "javalib/javalib.jar", "kinds/kinds.jar"} {
-		in, err := openInput("../testdata/golden/" + jar)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer in.Close()
-		for _, e := range in.Entries {
-			c, err := e.Parse(ParseOptions{SkipCode: true})
+		for _, f := range classFiles(t, "../testdata/golden/"+jar) {
+			c, err := ParseWithOptions(f.data, ParseOptions{SkipCode: true})
 			if err != nil {
 				t.Fatal(err)
 			}

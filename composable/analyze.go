@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/internal/par"
 
 	"github.com/composestab/composestab/classfile"
@@ -18,7 +19,7 @@ import (
 type Config struct {
 	// Classpath holds the module (Input) and everything it was compiled against; Universe is
 	// built over it.
-	Classpath *classfile.Classpath
+	Classpath *archive.Classpath
 	Universe  *stability.Universe
 	Input     string
 	// Options are the module's stability options (configuration files, compiler version).
@@ -144,7 +145,7 @@ func Analyze(cfg Config) *Module {
 // readAhead returns a function that yields the class file of each class in turn, read and parsed
 // a batch ahead on the other cores: reading is much of the work, and the classpath does not keep
 // the classes the scan modelled.
-func readAhead(cp *classfile.Classpath, classes []*stability.Class) func() (*classfile.Class, error) {
+func readAhead(cp *archive.Classpath, classes []*stability.Class) func() (*classfile.Class, error) {
 	type read struct {
 		cf  *classfile.Class
 		err error

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/internal/fixtures"
 	"github.com/composestab/composestab/stability"
 )
@@ -158,7 +158,7 @@ type anatomyFixture struct {
 }
 
 func anatomyConfig(t *testing.T, m fixtures.Module) anatomyFixture {
-	cp, err := classfile.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
+	cp, err := archive.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/internal/fixtures"
@@ -125,7 +126,7 @@ func checkModule(t *testing.T, m fixtures.Module) []*siteCheck {
 // checkJar checks every call site in jar, compiled against classpath, predicting with opts.
 func checkJar(t *testing.T, jar string, classpath []string, opts stability.Options, strong bool) []*siteCheck {
 	t.Helper()
-	cp, err := classfile.OpenClasspath(append([]string{jar}, classpath...))
+	cp, err := archive.OpenClasspath(append([]string{jar}, classpath...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,12 +380,12 @@ func FuzzCallSites(f *testing.F) {
 
 // appSeeds opens the app fixture with its classpath (closed when the fuzz test ends) and adds
 // the named classes' bytes to the seed corpus.
-func appSeeds(f *testing.F, classes ...string) (fixtures.Module, *classfile.Classpath) {
+func appSeeds(f *testing.F, classes ...string) (fixtures.Module, *archive.Classpath) {
 	m, err := fixtures.Get("app")
 	if err != nil {
 		f.Fatal(err)
 	}
-	cp, err := classfile.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
+	cp, err := archive.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -418,7 +419,7 @@ func TestConsumerCallSitesEveryCompiler(t *testing.T) {
 		for _, app := range []struct{ folder, compiler string }{{"consumer", stability.DefaultCompiler}, {"selfconsumer", v}} {
 			t.Run(v+"/"+app.folder, func(t *testing.T) {
 				jar := filepath.Join(dir, app.folder, app.folder+".jar")
-				cp, err := classfile.OpenClasspath(append([]string{jar}, deps...))
+				cp, err := archive.OpenClasspath(append([]string{jar}, deps...))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -495,7 +496,7 @@ func TestCallSiteWhatIfEveryPair(t *testing.T) {
 	type slots struct{ real, predicted []slotBits }
 	read := func(v string) slots {
 		jar := filepath.Join(fixtures.Root(), "compilers", v, "appconsumer", "appconsumer.jar")
-		cp, err := classfile.OpenClasspath(append([]string{jar}, deps...))
+		cp, err := archive.OpenClasspath(append([]string{jar}, deps...))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/metadata"
@@ -63,7 +64,7 @@ type siteCheck struct {
 // callSiteChecker resolves the callees of call sites through the classpath's Kotlin metadata and
 // compares every decodable slot with the Instantiator's prediction for the argument's type.
 type callSiteChecker struct {
-	cp     *classfile.Classpath
+	cp     *archive.Classpath
 	u      *stability.Universe
 	inst   *evaluate.Instantiator
 	module *stability.Module
@@ -77,7 +78,7 @@ type callSiteChecker struct {
 // newCallSiteChecker returns a checker for call sites of the module read from input (a path of
 // cp). opts are the module's compiler options and strongSkipping its strong-skipping mode. A nil
 // inst makes an Instantiator over u and cp.
-func newCallSiteChecker(cp *classfile.Classpath, u *stability.Universe, inst *evaluate.Instantiator, input string, opts stability.Options, strongSkipping bool) *callSiteChecker {
+func newCallSiteChecker(cp *archive.Classpath, u *stability.Universe, inst *evaluate.Instantiator, input string, opts stability.Options, strongSkipping bool) *callSiteChecker {
 	mod := u.Module(input)
 	if inst == nil {
 		inst = evaluate.NewInstantiator(u, evaluate.New(cp), opts)

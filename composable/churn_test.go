@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/internal/fixtures"
 	"github.com/composestab/composestab/stability"
 )
@@ -25,7 +25,7 @@ func TestChurnMatchesJVMRuns(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cp, err := classfile.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
+			cp, err := archive.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -97,7 +97,7 @@ func TestCallSitesInlinedCode(t *testing.T) {
 		if m.Kind != fixtures.KindCompose || strings.HasPrefix(m.Name, "sweep") {
 			continue
 		}
-		cp, err := classfile.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
+		cp, err := archive.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,7 +152,7 @@ func TestChurnOrigins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cp, err := classfile.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
+	cp, err := archive.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/internal/fixtures"
 	"github.com/composestab/composestab/stability"
 )
@@ -20,7 +20,7 @@ type reports map[string]string
 // the classpath given.
 func analyzeFixture(t testing.TB, m fixtures.Module, classpath []string) (*Module, reports) {
 	t.Helper()
-	cp, err := classfile.OpenClasspath(append([]string{m.Jar()}, classpath...))
+	cp, err := archive.OpenClasspath(append([]string{m.Jar()}, classpath...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +293,7 @@ func TestReportsEveryCompiler(t *testing.T) {
 		t.Run(v, func(t *testing.T) {
 			dir := filepath.Join(fixtures.Root(), "compilers", v)
 			jar := filepath.Join(dir, "selfconsumer", "selfconsumer.jar")
-			cp, err := classfile.OpenClasspath([]string{jar, filepath.Join(dir, "producers", "producers.jar"), filepath.Join(dir, "pdep", "pdep.jar"), fixtures.RuntimeStubJar()})
+			cp, err := archive.OpenClasspath([]string{jar, filepath.Join(dir, "producers", "producers.jar"), filepath.Join(dir, "pdep", "pdep.jar"), fixtures.RuntimeStubJar()})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/internal/fixtures"
 	"github.com/composestab/composestab/stability"
 )
@@ -18,7 +18,7 @@ func TestMutatedClassesNeverHang(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cp, err := classfile.OpenClasspath(append([]string{mod.Jar()}, mod.Classpath()...))
+	cp, err := archive.OpenClasspath(append([]string{mod.Jar()}, mod.Classpath()...))
 	if err != nil {
 		t.Fatal(err)
 	}

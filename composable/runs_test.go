@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/internal/fixtures"
 	"github.com/composestab/composestab/stability"
 )
@@ -42,7 +42,7 @@ func checkRuns(t *testing.T, module, set string) (params, skips Match) {
 		}
 		classpath = append(classpath, p)
 	}
-	cp, err := classfile.OpenClasspath(append([]string{m.Jar()}, classpath...))
+	cp, err := archive.OpenClasspath(append([]string{m.Jar()}, classpath...))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/internal/fixtures"
 	"github.com/composestab/composestab/stability"
@@ -40,7 +40,7 @@ func TestTypeSweepMatchesCompiler(t *testing.T) {
 				t.Fatal(err)
 			}
 			types, compiled := sweepTypes(t, name)
-			cp, err := classfile.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
+			cp, err := archive.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"testing"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/classfile"
 )
 
@@ -202,7 +203,7 @@ func (a *asm) bytes(t testing.TB) []byte {
 }
 
 // testClasspath puts the classes (internal name → bytes) into an in-memory jar.
-func testClasspath(t testing.TB, classes map[string][]byte) *classfile.Classpath {
+func testClasspath(t testing.TB, classes map[string][]byte) *archive.Classpath {
 	t.Helper()
 	cp, err := openTestClasspath(classes)
 	if err != nil {
@@ -213,7 +214,7 @@ func testClasspath(t testing.TB, classes map[string][]byte) *classfile.Classpath
 
 // openTestClasspath is testClasspath for classes that may be rejected: the error is the
 // archive's (the jar itself is always readable).
-func openTestClasspath(classes map[string][]byte) (*classfile.Classpath, error) {
+func openTestClasspath(classes map[string][]byte) (*archive.Classpath, error) {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	for name, data := range classes {
@@ -228,9 +229,9 @@ func openTestClasspath(classes map[string][]byte) (*classfile.Classpath, error) 
 	if err := zw.Close(); err != nil {
 		return nil, err
 	}
-	in, err := classfile.InputOptions{}.OpenArchive("test.jar", bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	in, err := archive.InputOptions{}.OpenArchive("test.jar", bytes.NewReader(buf.Bytes()), int64(buf.Len()))
 	if in == nil {
 		return nil, err
 	}
-	return classfile.NewClasspath(in), err
+	return archive.NewClasspath(in), err
 }

@@ -3,7 +3,7 @@ package evaluate
 import (
 	"testing"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/internal/fixtures"
 )
 
@@ -26,7 +26,7 @@ func TestStableMatchesJVMEveryCompiler(t *testing.T) {
 			for _, d := range deps {
 				paths = append(paths, fixtures.CompilerJar(v, d))
 			}
-			cp, err := classfile.OpenClasspath(append(paths, fixtures.RuntimeStubJar()))
+			cp, err := archive.OpenClasspath(append(paths, fixtures.RuntimeStubJar()))
 			if err != nil {
 				t.Fatal(err)
 			}

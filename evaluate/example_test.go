@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/stability"
 )
@@ -12,7 +12,7 @@ import (
 // Read a class's $stable as the JVM computes it from the initializer in the bytes, and what a
 // call site passes for one concrete instantiation of a generic class.
 func Example() {
-	cp, err := classfile.OpenClasspath([]string{"../testdata/golden/lib1/lib1.jar", "../testdata/golden/runtime-stub.jar"})
+	cp, err := archive.OpenClasspath([]string{"../testdata/golden/lib1/lib1.jar", "../testdata/golden/runtime-stub.jar"})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/fixtures"
 	"github.com/composestab/composestab/stability"
@@ -21,7 +22,7 @@ func FuzzParseType(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	cp, err := classfile.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
+	cp, err := archive.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -201,7 +202,7 @@ func FuzzClinit(f *testing.F) {
 	// t/X.$stable is 4 on one classpath and 0 on the other, so that concrete runs take both ways
 	// of a branch on it.
 	xs := []int32{4, 0}
-	var cps []*classfile.Classpath
+	var cps []*archive.Classpath
 	for _, x := range xs {
 		cps = append(cps, testClasspath(f, map[string][]byte{"t/X": newClassBuilder().build("t/X", &x, nil)}))
 	}

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/classfile"
 )
 
@@ -281,7 +282,7 @@ func (e *NoStableFieldError) Error() string { return e.Class + " has no $stable 
 // Evaluator computes $stable values over a classpath. It memoizes values that do not depend on
 // the initialization order and is safe for concurrent use.
 type Evaluator struct {
-	cp *classfile.Classpath
+	cp *archive.Classpath
 
 	mu    sync.Mutex
 	inits map[string]*initializer // parsed initializers by class
@@ -289,7 +290,7 @@ type Evaluator struct {
 }
 
 // New returns an evaluator over cp.
-func New(cp *classfile.Classpath) *Evaluator {
+func New(cp *archive.Classpath) *Evaluator {
 	return &Evaluator{cp: cp, inits: map[string]*initializer{}, clean: map[string]*Value{}}
 }
 

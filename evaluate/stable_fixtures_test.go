@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/internal/fixtures"
 )
 
@@ -26,7 +26,7 @@ func TestStableMatchesJVM(t *testing.T) {
 		if len(truth) == 0 {
 			continue
 		}
-		cp, err := classfile.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
+		cp, err := archive.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,7 +78,7 @@ func TestInitOrderMatchesJVM(t *testing.T) {
 		if len(order) == 0 {
 			continue
 		}
-		cp, err := classfile.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
+		cp, err := archive.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/metadata"
 )
@@ -11,7 +12,7 @@ import (
 // Read the Kotlin view of a compiled class: its kind, and its properties with val or var and
 // their types — what the class file alone cannot say.
 func ExampleRead() {
-	in, err := classfile.InputOptions{}.Open("../testdata/golden/lib1/lib1.jar")
+	in, err := archive.InputOptions{}.Open("../testdata/golden/lib1/lib1.jar")
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/fixtures"
 	"github.com/composestab/composestab/internal/par"
@@ -37,7 +38,7 @@ type entryHeader struct {
 // are skipped. The result is sorted by entry name.
 func jarHeaders(t testing.TB, path string) []entryHeader {
 	t.Helper()
-	in, err := classfile.InputOptions{}.Open(path)
+	in, err := archive.InputOptions{}.Open(path)
 	if in == nil {
 		t.Fatalf("open %s: %v", path, err)
 	}

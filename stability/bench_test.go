@@ -3,16 +3,15 @@ package stability
 import (
 	"testing"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/internal/fixtures"
-
-	"github.com/composestab/composestab/classfile"
 )
 
 // benchJar is a jar of the Kotlin distribution; the benchmark is skipped without it.
 func benchJar(b *testing.B, name string) string { return fixtures.KotlinLib(b, name) }
 
-func openUniverse(b *testing.B, jar string) (*Universe, *classfile.Classpath) {
-	cp, err := classfile.InputOptions{Validation: classfile.ValidateDeferred}.OpenClasspath([]string{jar})
+func openUniverse(b *testing.B, jar string) (*Universe, *archive.Classpath) {
+	cp, err := archive.InputOptions{Validation: archive.ValidateDeferred}.OpenClasspath([]string{jar})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/internal/fixtures"
 )
 
@@ -43,7 +43,7 @@ func compareCompilerModule(t *testing.T, v, mod, jar string, deps []string, comp
 	for _, d := range deps {
 		paths = append(paths, filepath.Join(fixtures.Root(), "compilers", v, d))
 	}
-	cp, err := classfile.OpenClasspath(append(paths, fixtures.RuntimeStubJar()))
+	cp, err := archive.OpenClasspath(append(paths, fixtures.RuntimeStubJar()))
 	if err != nil {
 		t.Fatal(err)
 	}

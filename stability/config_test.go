@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/internal/fixtures"
 )
 
@@ -209,7 +209,7 @@ func TestLoadConfigErrors(t *testing.T) {
 		t.Errorf("missing file: %#v", err)
 	}
 	_, err = LoadConfig(dir)
-	if !errors.As(err, &ce) || ce.Line != 0 || !errors.Is(err, classfile.ErrNotRegular) ||
+	if !errors.As(err, &ce) || ce.Line != 0 || !errors.Is(err, archive.ErrNotRegular) ||
 		!strings.HasPrefix(err.Error(), dir+": the stability configuration file is not a regular file") {
 		t.Errorf("folder: %v", err)
 	}
@@ -221,7 +221,7 @@ func TestLoadConfigErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = LoadConfig(huge)
-	if !errors.As(err, &ce) || !errors.Is(err, classfile.ErrTooLarge) ||
+	if !errors.As(err, &ce) || !errors.Is(err, archive.ErrTooLarge) ||
 		err.Error() != huge+": the stability configuration file is larger than the limit of 67108864 bytes" {
 		t.Errorf("huge file: %v", err)
 	}
@@ -249,7 +249,7 @@ func TestLoadConfigFIFO(t *testing.T) {
 	select {
 	case err := <-done:
 		var ce *ConfigError
-		if !errors.As(err, &ce) || !errors.Is(err, classfile.ErrNotRegular) ||
+		if !errors.As(err, &ce) || !errors.Is(err, archive.ErrNotRegular) ||
 			err.Error() != fifo+": the stability configuration file is a named pipe" {
 			t.Errorf("got %v", err)
 		}

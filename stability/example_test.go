@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/stability"
 )
 
@@ -12,7 +12,7 @@ import (
 // reports, the @StabilityInferred mask and the $stable initializer it writes.
 func ExampleEngine_AnalyzeClass() {
 	const lib = "../testdata/golden/lib1/lib1.jar"
-	cp, err := classfile.OpenClasspath([]string{lib, "../testdata/golden/runtime-stub.jar"})
+	cp, err := archive.OpenClasspath([]string{lib, "../testdata/golden/runtime-stub.jar"})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/internal/fixtures"
 )
 
@@ -15,7 +15,7 @@ import (
 // compiler flags imply.
 func fixtureModule(t testing.TB, m fixtures.Module) (*Universe, Options, func()) {
 	t.Helper()
-	cp, err := classfile.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
+	cp, err := archive.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
 	if err != nil {
 		t.Fatalf("%s: %v", m.Name, err)
 	}

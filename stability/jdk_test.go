@@ -3,7 +3,7 @@ package stability
 import (
 	"testing"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 )
 
 // TestJDKFacts: JDK classes are known without a JDK on the classpath, as the compiler decides
@@ -11,7 +11,7 @@ import (
 // the swept packages): an enum is Stable before the Java-class rule, an interface is never a
 // superclass, and a nested class is named as Kotlin names it.
 func TestJDKFacts(t *testing.T) {
-	u := NewUniverse(classfile.NewClasspath())
+	u := NewUniverse(archive.NewClasspath())
 	e := NewEngine(nil, Options{})
 	tests := []struct {
 		jvm, name string

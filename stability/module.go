@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/internal/par"
 	"github.com/composestab/composestab/metadata"
 )
@@ -42,7 +42,7 @@ func (u *Universe) InputClasses(input string) (classes []*Class, shadowed int) {
 	if u.Module(input) == nil {
 		return nil, 0
 	}
-	var entries []*classfile.Entry
+	var entries []*archive.Entry
 	for _, in := range u.cp.Inputs() {
 		if in.Path == input {
 			entries = append(entries, in.Entries...)
@@ -87,7 +87,7 @@ func (u *Universe) InputClasses(input string) (classes []*Class, shadowed int) {
 // nestGroups groups the indices of entries by top-level class (the name up to the first '$' of
 // its simple name after the first character), in order of first appearance, each group in entry
 // order.
-func nestGroups(entries []*classfile.Entry) [][]int {
+func nestGroups(entries []*archive.Entry) [][]int {
 	var groups [][]int
 	index := make(map[string]int, len(entries))
 	for i, e := range entries {

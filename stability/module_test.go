@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 )
 
 func TestNestGroups(t *testing.T) {
@@ -12,9 +12,9 @@ func TestNestGroups(t *testing.T) {
 		"p/Outer", "p/Outer$Inner", "p/Other", "p/Outer$Inner$Deep", "p/Outer$1",
 		"q/Outer", "p$x/Outer$Inner", "p/$Dollar", "p/$Dollar$Nested", "p/OuterKt",
 	}
-	var entries []*classfile.Entry
+	var entries []*archive.Entry
 	for _, n := range names {
-		entries = append(entries, &classfile.Entry{ClassName: n})
+		entries = append(entries, &archive.Entry{ClassName: n})
 	}
 	want := [][]int{{0, 1, 3, 4}, {2}, {5}, {6}, {7, 8}, {9}}
 	if got := nestGroups(entries); !reflect.DeepEqual(got, want) {

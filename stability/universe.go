@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/metadata"
 )
@@ -16,7 +17,7 @@ import (
 // shells and read from their class files only when the inference needs them. A Universe is safe
 // for concurrent use.
 type Universe struct {
-	cp *classfile.Classpath
+	cp *archive.Classpath
 
 	mu      sync.Mutex
 	modules map[string]*Module // by input path
@@ -31,7 +32,7 @@ type Universe struct {
 func (u *Universe) SetProgress(read func()) { u.read = read }
 
 // NewUniverse returns a universe over cp. Each input of cp is its own Module.
-func NewUniverse(cp *classfile.Classpath) *Universe {
+func NewUniverse(cp *archive.Classpath) *Universe {
 	u := &Universe{cp: cp, modules: map[string]*Module{}, classes: map[string]*Class{}}
 	for _, in := range cp.Inputs() {
 		u.modules[in.Path] = &Module{Name: in.Path}
@@ -84,7 +85,7 @@ func (u *Universe) load(c *Class) {
 			fromJDK(c)
 			return
 		}
-		d.Err = &classfile.NotFoundError{ClassName: c.JVMName}
+		d.Err = &archive.NotFoundError{ClassName: c.JVMName}
 		return
 	}
 	d.Input, d.Entry = e.Input, e.Name

@@ -12,9 +12,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/audit/scan"
 	"github.com/composestab/composestab/audit/verify"
-	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/stability"
 )
@@ -172,7 +172,7 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 	app.Composables, app.IncludeNonPublic = true, true
 	app.Package, app.Only, app.DriftOnly, app.SuggestConfig, app.CheckConfig = "", "", false, false, false
 	if app.Shared == nil {
-		app.Shared = classfile.NewShared()
+		app.Shared = archive.NewShared()
 	}
 	appRep, err := scan.Scan(ctx, app)
 	if err != nil {

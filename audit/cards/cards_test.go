@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/audit/cards"
 	"github.com/composestab/composestab/audit/scan"
-	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/fixtures"
 )
 
@@ -101,7 +101,7 @@ func TestCardsUses(t *testing.T) {
 // lists their simple names.
 func dependencyClasses(t *testing.T, m fixtures.Module) (map[string]string, map[string]bool) {
 	t.Helper()
-	cp, err := classfile.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
+	cp, err := archive.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/audit/baseline"
 	"github.com/composestab/composestab/audit/scan"
-	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/stability"
 )
@@ -76,7 +76,7 @@ func compilerWhatIf(ctx context.Context, opts scan.Options, oldV, newV stability
 		inputs []string
 		b      *baseline.Baseline
 	}
-	predict := func(release stability.Release, override map[string]bool, known *stability.Release, shared *classfile.Shared) (side, error) {
+	predict := func(release stability.Release, override map[string]bool, known *stability.Release, shared *archive.Shared) (side, error) {
 		o := opts
 		o.Shared = shared
 		o.Compiler, o.RuleOverride, o.KnownStableOf = scan.Compiler{Release: release}, override, known
@@ -98,7 +98,7 @@ func compilerWhatIf(ctx context.Context, opts scan.Options, oldV, newV stability
 	}
 	// The two predictions read the same inputs: side by side, each class read once. (The
 	// attribution scans below run two by two alike.)
-	shared := cmp.Or(opts.Shared, classfile.NewShared())
+	shared := cmp.Or(opts.Shared, archive.NewShared())
 	var oldS side
 	var oldErr error
 	var wg sync.WaitGroup
@@ -136,7 +136,7 @@ func compilerWhatIf(ctx context.Context, opts scan.Options, oldV, newV stability
 	}
 	// backTo scans with some rules turned back: the targets that move, and the classes it
 	// restores whole (their old prediction).
-	backTo := func(rcs []stability.RuleChange, shared *classfile.Shared) (trial, error) {
+	backTo := func(rcs []stability.RuleChange, shared *archive.Shared) (trial, error) {
 		override, known := map[string]bool{}, (*stability.Release)(nil)
 		for _, rc := range rcs {
 			if rc.Name == stability.KnownStableRule {
@@ -175,7 +175,7 @@ func compilerWhatIf(ctx context.Context, opts scan.Options, oldV, newV stability
 		out := make([]trial, len(sets))
 		errs := make([]error, len(sets))
 		for i := 0; i < len(sets); i += 2 {
-			shared := cmp.Or(opts.Shared, classfile.NewShared())
+			shared := cmp.Or(opts.Shared, archive.NewShared())
 			var wg sync.WaitGroup
 			if i+1 < len(sets) {
 				wg.Go(func() { out[i+1], errs[i+1] = backTo(sets[i+1], shared) })

@@ -7,9 +7,9 @@ import (
 	"context"
 	"slices"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/audit/diff"
 	"github.com/composestab/composestab/audit/scan"
-	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/stability"
 )
@@ -75,7 +75,7 @@ var Verdicts = []stability.Verdict{stability.VerdictStable, stability.VerdictRun
 // non-nil only when ctx is cancelled.
 func Build(ctx context.Context, module, compiler string, releases []Release) (*Report, error) {
 	rep := &Report{Version: Version, Module: module, Compiler: compiler, Versions: []*Point{}}
-	shared := classfile.NewShared()
+	shared := archive.NewShared()
 	var prev *scan.Report
 	prevVersion := ""
 	defer func() {

@@ -24,7 +24,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/maven"
 )
 
@@ -45,7 +45,7 @@ type Options struct {
 	DefaultRepos bool
 	// Limits bound what one input may cost, for every job, as the scanning commands' --max-*
 	// flags do; MaxEntries also caps the files and folders walked to check one path's links.
-	Limits classfile.Limits
+	Limits archive.Limits
 	// Timeout is every tool call's deadline (DefaultTimeout when zero).
 	Timeout time.Duration
 	// MaxConcurrent caps the tool calls that run at once; the others wait for a slot, within

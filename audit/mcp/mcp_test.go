@@ -16,9 +16,9 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/audit/diff"
 	"github.com/composestab/composestab/audit/scan"
-	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/maven/maventest"
 	"github.com/composestab/composestab/stability"
 )
@@ -475,7 +475,7 @@ func TestPathEscapes(t *testing.T) {
 	}
 
 	// Checking a folder's links counts against --max-entries.
-	small := connect(t, newServer(t, Options{Roots: []string{rootDir}, Limits: classfile.Limits{MaxEntries: 2}}))
+	small := connect(t, newServer(t, Options{Roots: []string{rootDir}, Limits: archive.Limits{MaxEntries: 2}}))
 	if msg := call(t, small, "audit", map[string]any{"paths": []string{"libs"}}, nil); !strings.Contains(msg, "more than 2 files and folders") {
 		t.Errorf("--max-entries: %q", msg)
 	}

@@ -13,8 +13,8 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/audit/scan"
-	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/maven"
 )
 
@@ -94,7 +94,7 @@ type access struct {
 	roots  []root
 	repos  []root
 	mrepos []maven.Repo
-	limits classfile.Limits
+	limits archive.Limits
 	// clientNote says why the client's roots are not among roots, when they are not ("" when
 	// they are, or the server does not ask for them).
 	clientNote string
@@ -224,14 +224,14 @@ func (a *access) path(ctx context.Context, field, p string) (string, error) {
 // checkLinks walks the folder at real (nothing for a file), following each symbolic link whose
 // target is a folder, and fails at the first link that leads outside roots. Every file and
 // folder walked counts against Limits.MaxEntries.
-func checkLinks(ctx context.Context, real string, roots []root, limits classfile.Limits) error {
+func checkLinks(ctx context.Context, real string, roots []root, limits archive.Limits) error {
 	st, err := os.Stat(real)
 	if err != nil || !st.IsDir() {
 		return nil
 	}
 	maxEntries := limits.MaxEntries
 	if maxEntries <= 0 {
-		maxEntries = classfile.DefaultMaxEntries
+		maxEntries = archive.DefaultMaxEntries
 	}
 	seen := map[string]bool{}
 	count := 0

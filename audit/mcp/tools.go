@@ -14,12 +14,12 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/audit/diff"
 	"github.com/composestab/composestab/audit/explain"
 	"github.com/composestab/composestab/audit/output"
 	"github.com/composestab/composestab/audit/scan"
 	"github.com/composestab/composestab/audit/verify"
-	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/composable"
 	"github.com/composestab/composestab/stability"
 )
@@ -611,7 +611,7 @@ func (s *Server) diffStates(ctx context.Context, a *access, in diffIn) (*diff.Re
 	if err != nil {
 		return nil, err
 	}
-	shared := classfile.NewShared()
+	shared := archive.NewShared()
 	opts := func(p *inputs) scan.Options {
 		return scan.Options{Inputs: p.paths, Classpath: p.classpath, Problems: p.problems, Configs: p.configs, Compiler: compiler,
 			IncludeNonPublic: in.IncludeNonPublic, Composables: in.Composables, Limits: a.limits, Shared: shared}

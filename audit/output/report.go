@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/audit/baseline"
 	"github.com/composestab/composestab/audit/scan"
-	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/english"
 	"github.com/composestab/composestab/internal/escape"
 	"github.com/composestab/composestab/stability"
@@ -83,7 +83,7 @@ var skipWords = map[string]string{
 	scan.SkipLambda: "lambdas", scan.SkipDefaultImpls: "$DefaultImpls", scan.SkipWhenMappings: "$WhenMappings",
 	scan.SkipComposableSingletons: "ComposableSingletons", scan.SkipAnonymous: "anonymous and local", scan.SkipSynthetic: "synthetic",
 	scan.SkipShadowed: "shadowed", scan.SkipUnreadable: "unreadable", scan.SkipNotPublic: "not public", scan.SkipFiltered: "filtered",
-	classfile.SkipNotOnClasspath: "not on the classpath", classfile.SkipOtherRelease: "other releases",
+	archive.SkipNotOnClasspath: "not on the classpath", archive.SkipOtherRelease: "other releases",
 }
 
 // Summary is audit's footer: the counts by verdict and skip reason, drift, errors, and which

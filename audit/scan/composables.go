@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/composable"
 	"github.com/composestab/composestab/evaluate"
@@ -108,7 +109,7 @@ type ComposableParam struct {
 }
 
 // scanComposables reads the composables of one reported input while the classpath is open.
-func scanComposables(cp *classfile.Classpath, u *stability.Universe, input string, opts stability.Options, nonPublic, callSites bool) *InputComposables {
+func scanComposables(cp *archive.Classpath, u *stability.Universe, input string, opts stability.Options, nonPublic, callSites bool) *InputComposables {
 	classes := stability.AnalyzeModule(u, input, opts)
 	cfg := composable.Config{Classpath: cp, Universe: u, Input: input, Options: opts, Classes: classes, CallSites: callSites}
 	mod := composable.Analyze(cfg)
@@ -251,7 +252,7 @@ func blockedWhy(f *composable.Function) string {
 
 // methodVisibility reads a composable's Kotlin visibility from its JVM method: private stays
 // private, and an internal function's name is mangled with its module ("name$module").
-func methodVisibility(cp *classfile.Classpath, f *composable.Function) stability.Visibility {
+func methodVisibility(cp *archive.Classpath, f *composable.Function) stability.Visibility {
 	name, desc, _ := strings.Cut(f.Method, "(")
 	cf, err := cp.Class(f.Class)
 	if err != nil {

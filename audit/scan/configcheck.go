@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/metadata"
 	"github.com/composestab/composestab/stability"
@@ -352,7 +352,7 @@ func editDistance(a, b string, limit int) int {
 
 // superMayMatch reports whether a configuration line matches the superclass or an interface the
 // class file of name declares (the header only is read); false for a class not on cp.
-func superMayMatch(cp *classfile.Classpath, cfg *stability.Config, name string) bool {
+func superMayMatch(cp *archive.Classpath, cfg *stability.Config, name string) bool {
 	if cp.Lookup(name) == nil {
 		return false
 	}

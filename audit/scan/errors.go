@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/internal/par"
@@ -180,7 +181,7 @@ func errorKind(err error) ErrorKind {
 		mc *evaluate.MissingClassError
 		mf *evaluate.MissingFieldError
 		ns *evaluate.NotSimulableError
-		nf *classfile.NotFoundError
+		nf *archive.NotFoundError
 		fi *evaluate.InitFailsError
 	)
 	switch {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/userfile"
 )
@@ -17,7 +18,7 @@ import (
 // outside the classpath roots or replaced by another release of a multi-release jar, and those
 // that failed to read (each already an error from opening), so that Summary.Entries is every
 // entry whose name ends in ".class".
-func inputSkips(cp *classfile.Classpath, inputs []string) map[string]int {
+func inputSkips(cp *archive.Classpath, inputs []string) map[string]int {
 	reported := map[string]bool{}
 	for _, in := range inputs {
 		reported[in] = true
@@ -111,7 +112,7 @@ type Discovery struct {
 
 // findInputs is Discover's inputs: the jars, AARs, class-folder roots and lone class files that
 // paths name or hold.
-func findInputs(paths []string, limits classfile.Limits) ([]string, error) {
+func findInputs(paths []string, limits archive.Limits) ([]string, error) {
 	d, err := Discover(paths, limits)
 	if err != nil {
 		return nil, err
@@ -143,9 +144,9 @@ func findInputs(paths []string, limits classfile.Limits) ([]string, error) {
 // The error, a join of *InputError, is non-nil when a path is missing, a broken link or cannot
 // be read itself; the Discovery then holds what the other paths hold. What cannot be searched
 // below a path is in Discovery.Problems.
-func Discover(paths []string, limits classfile.Limits) (*Discovery, error) {
+func Discover(paths []string, limits archive.Limits) (*Discovery, error) {
 	if limits.MaxEntrySize <= 0 {
-		limits.MaxEntrySize = classfile.DefaultMaxEntrySize
+		limits.MaxEntrySize = archive.DefaultMaxEntrySize
 	}
 	f := &finder{limits: limits}
 	var empty []string
@@ -190,7 +191,7 @@ type finder struct {
 	top      string // the PATH being expanded
 	errs     []error
 	// limits are the scan's: a class file is read to find its root only within them.
-	limits classfile.Limits
+	limits archive.Limits
 	// seen holds the canonical paths of the folders and files one PATH's walk reached, so that a
 	// link to something already walked is not read twice.
 	seen map[string]bool
@@ -562,7 +563,7 @@ func isBuildType(v, kind string) bool {
 // rootDepth returns the depth below the search's base of the class-folder root that the class
 // file p, at rel below the base, names: its path must end with its class name. -1 when it does
 // not, the root would be above the base, or the class cannot be read (opening it says why).
-func rootDepth(p string, rel []string, limits classfile.Limits) int {
+func rootDepth(p string, rel []string, limits archive.Limits) int {
 	name, err := className(p, limits)
 	if err != nil || name == "" {
 		return -1
@@ -586,7 +587,7 @@ func rootDepth(p string, rel []string, limits classfile.Limits) int {
 
 // className reads the class a class file defines, through the gate to the file system (a named
 // pipe is refused at once, never waited on) and no further than the entry-size limit.
-func className(p string, limits classfile.Limits) (string, error) {
+func className(p string, limits archive.Limits) (string, error) {
 	data, err := userfile.ReadFile(p, limits.MaxEntrySize)
 	if err != nil {
 		return "", err

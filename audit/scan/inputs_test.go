@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/internal/fixtures"
 )
 
@@ -385,7 +385,7 @@ func TestDiscover(t *testing.T) {
 					paths = append(paths, filepath.Join(root, filepath.FromSlash(p)))
 				}
 			}
-			d, err := Discover(paths, classfile.Limits{})
+			d, err := Discover(paths, archive.Limits{})
 			if got := rel(root, d.Inputs); !slices.Equal(got, tt.want) {
 				t.Errorf("inputs %q, want %q", got, tt.want)
 			}
@@ -431,7 +431,7 @@ func TestDiscover(t *testing.T) {
 			if got := rel(root, []string{ie.Path})[0]; got != tt.errPath {
 				t.Errorf("error names %q, want %q", got, tt.errPath)
 			}
-			if _, ferr := findInputs(paths, classfile.Limits{}); ferr == nil {
+			if _, ferr := findInputs(paths, archive.Limits{}); ferr == nil {
 				t.Errorf("findInputs: no error")
 			}
 		})
@@ -462,14 +462,14 @@ func TestFindInputsIdempotent(t *testing.T) {
 	for name, parts := range layouts {
 		t.Run(name, func(t *testing.T) {
 			root := build(t, parts...)
-			first, err := findInputs([]string{root}, classfile.Limits{})
+			first, err := findInputs([]string{root}, archive.Limits{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if len(first) == 0 {
 				t.Fatal("nothing found")
 			}
-			again, err := findInputs(first, classfile.Limits{})
+			again, err := findInputs(first, archive.Limits{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -494,7 +494,7 @@ func TestDiscoverProblemsBelowAPath(t *testing.T) {
 		}
 		return os.ReadDir(dir)
 	}
-	d, err := Discover([]string{filepath.Join(root, "tree"), filepath.Join(root, "classes")}, classfile.Limits{})
+	d, err := Discover([]string{filepath.Join(root, "tree"), filepath.Join(root, "classes")}, archive.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -506,7 +506,7 @@ func TestDiscoverProblemsBelowAPath(t *testing.T) {
 		t.Errorf("problems %v", d.Problems)
 	}
 	// The same folder named as the PATH: nothing to read, an error.
-	if _, err := Discover([]string{locked}, classfile.Limits{}); !errors.Is(err, fs.ErrPermission) {
+	if _, err := Discover([]string{locked}, archive.Limits{}); !errors.Is(err, fs.ErrPermission) {
 		t.Errorf("locked PATH: %v", err)
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/stability"
 )
 
@@ -53,12 +53,12 @@ type Options struct {
 	RuleOverride  map[string]bool
 	KnownStableOf *stability.Release
 	// Limits bound what one input may cost (sizes, entry count, nesting); zero fields mean
-	// classfile's defaults.
-	Limits classfile.Limits
+	// archive's defaults.
+	Limits archive.Limits
 	// Shared, if set, is shared with the other scans of the job that have it (a diff's two
 	// sides, a what-if's scans): a class entry byte-identical in several of them is inflated and
 	// parsed once. Each scan's results are its own.
-	Shared *classfile.Shared
+	Shared *archive.Shared
 	// Problems are what could not be searched while the inputs were found (Discovery.Problems,
 	// when the caller found them itself): reported among the scan's errors, unreadable.
 	Problems []error
@@ -155,10 +155,10 @@ func (s *Setup) EngineOf(m *stability.Module, r stability.Release) *stability.En
 }
 
 // OpenClasspath opens paths with the limits, each class validated when the job first reads it
-// (so it is inflated once). As classfile.OpenClasspath, a usable classpath comes with the joined
+// (so it is inflated once). As archive.OpenClasspath, a usable classpath comes with the joined
 // errors of what could not be read.
-func (s *Setup) OpenClasspath(paths []string) (*classfile.Classpath, error) {
-	cp, err := classfile.InputOptions{Limits: s.Limits, Validation: classfile.ValidateDeferred}.OpenClasspath(paths)
+func (s *Setup) OpenClasspath(paths []string) (*archive.Classpath, error) {
+	cp, err := archive.InputOptions{Limits: s.Limits, Validation: archive.ValidateDeferred}.OpenClasspath(paths)
 	if cp != nil && s.Shared != nil {
 		cp.SetShared(s.Shared)
 	}

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/audit/explain"
 	"github.com/composestab/composestab/audit/scan"
-	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/internal/fixtures"
 	"github.com/composestab/composestab/stability"
@@ -214,7 +214,7 @@ func evalWith(x evaluate.Expr, ev *evaluate.Evaluator) (int32, bool) {
 
 func newEvaluator(t *testing.T, v string) *evaluate.Evaluator {
 	t.Helper()
-	cp, err := classfile.OpenClasspath([]string{fixtures.CompilerJar(v, "producers"), fixtures.CompilerJar(v, "pdep"), fixtures.RuntimeStubJar()})
+	cp, err := archive.OpenClasspath([]string{fixtures.CompilerJar(v, "producers"), fixtures.CompilerJar(v, "pdep"), fixtures.RuntimeStubJar()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/stability"
 )
@@ -32,7 +32,7 @@ type Report struct {
 	// Composables holds, with Options.Composables, each reported input's composables.
 	Composables []*InputComposables `json:"composables,omitempty"`
 
-	cp *classfile.Classpath // open until Close, for the analyses Verify runs on demand
+	cp *archive.Classpath // open until Close, for the analyses Verify runs on demand
 	// configTexts are the configuration files as the scan read them (Options.CheckConfig).
 	configTexts []stability.ConfigText
 }
@@ -65,7 +65,7 @@ func (rep *Report) Close() error {
 
 // Classpath is the scan's open classpath (inputs first), from which later jobs read the bytes
 // they need instead of opening the inputs again; nil after Close.
-func (rep *Report) Classpath() *classfile.Classpath { return rep.cp }
+func (rep *Report) Classpath() *archive.Classpath { return rep.cp }
 
 // Summary counts what a scan reported.
 type Summary struct {

@@ -13,10 +13,10 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/internal/par"
 	"github.com/composestab/composestab/metadata"
 
-	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/stability"
 )
@@ -243,7 +243,7 @@ func summarize(rep *Report, perInput [][]*Class) *Summary {
 // scanModuleGuarded is scanModule with a last resort: a panic — a bug, since every reader checks
 // its input — becomes an internal error for this input alone, its class entries counted as
 // unreadable, and the other inputs are still reported.
-func scanModuleGuarded(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluator, cp *classfile.Classpath, input string, s *Setup, producer *stability.Release) (classes []*Class, skipped map[string]int, errs []*Error) {
+func scanModuleGuarded(ctx context.Context, u *stability.Universe, ev *evaluate.Evaluator, cp *archive.Classpath, input string, s *Setup, producer *stability.Release) (classes []*Class, skipped map[string]int, errs []*Error) {
 	defer func() {
 		if r := recover(); r != nil {
 			classes, skipped, errs = nil, map[string]int{SkipUnreadable: inputEntries(cp, input)}, []*Error{internalError(input, r)}
@@ -259,7 +259,7 @@ func scanModuleGuarded(ctx context.Context, u *stability.Universe, ev *evaluate.
 var testHook func(input string)
 
 // inputEntries counts the class entries on the classpath of the given inputs.
-func inputEntries(cp *classfile.Classpath, inputs ...string) int {
+func inputEntries(cp *archive.Classpath, inputs ...string) int {
 	n := 0
 	for _, in := range cp.Inputs() {
 		if slices.Contains(inputs, in.Path) {
@@ -270,7 +270,7 @@ func inputEntries(cp *classfile.Classpath, inputs ...string) int {
 }
 
 // scanComposablesGuarded is scanComposables with scanModuleGuarded's last resort.
-func scanComposablesGuarded(cp *classfile.Classpath, u *stability.Universe, input string, opts stability.Options, nonPublic, callSites bool) (ic *InputComposables, err *Error) {
+func scanComposablesGuarded(cp *archive.Classpath, u *stability.Universe, input string, opts stability.Options, nonPublic, callSites bool) (ic *InputComposables, err *Error) {
 	defer func() {
 		if r := recover(); r != nil {
 			ic, err = nil, internalError(input, r)

@@ -9,12 +9,12 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/evaluate"
 
 	"github.com/composestab/composestab/audit/baseline"
 	"github.com/composestab/composestab/audit/scan"
 
-	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/stability"
 )
 
@@ -378,7 +378,7 @@ func matchAny(cfgs []*stability.Config, name string) string {
 type verifier struct {
 	byJVM  map[string]*scan.Class
 	byName map[string]*stability.Class // by Kotlin name in metadata form (a/b/Outer.Inner)
-	cp     *classfile.Classpath        // nil once the report is closed
+	cp     *archive.Classpath          // nil once the report is closed
 	writes map[string]*fieldWrites     // by JVM name
 	// mutable memoizes mutableCause by JVM name; "" means not known to change. judging holds
 	// the classes whose answer is being worked out further up the walk (a cycle).

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/audit/output"
 	"github.com/composestab/composestab/audit/scan"
 	"github.com/composestab/composestab/audit/verify"
@@ -22,7 +23,6 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/pflag"
 
-	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/stability"
 )
 
@@ -39,7 +39,7 @@ type auditOptions struct {
 	quiet            bool
 	compiler         string
 	repos            repoOptions // group:artifact:version PATHs
-	limits           classfile.Limits
+	limits           archive.Limits
 	composables      bool
 	callSites        bool
 	suggest          bool

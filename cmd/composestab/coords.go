@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/audit/scan"
-	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/english"
 	"github.com/composestab/composestab/internal/escape"
 
@@ -120,7 +120,7 @@ func listedCoordinate(parts []string) bool {
 // (scan.Discover): a folder becomes the jars, AARs and class folders it holds. What no
 // repository holds, what discovery leaves out and what holds nothing are said on stderr, unless
 // quiet; a missing path is an error.
-func (r *repoOptions) expand(s *streams, quiet bool, limits classfile.Limits, inputs, classpath []string) (_, _ []string, problems []error, _ error) {
+func (r *repoOptions) expand(s *streams, quiet bool, limits archive.Limits, inputs, classpath []string) (_, _ []string, problems []error, _ error) {
 	cp := splitList(classpath)
 	var roots []maven.Coordinate
 	for _, list := range [][]string{inputs, cp} {
@@ -188,7 +188,7 @@ func (r *repoOptions) expand(s *streams, quiet bool, limits classfile.Limits, in
 // returned as problems, for the scan to report with its errors while the rest is read. The jars
 // and AARs a Gradle build folder's class folders supersede, the folders left out and the paths
 // that hold nothing are said on stderr unless quiet.
-func discover(s *streams, quiet bool, limits classfile.Limits, what string, paths []string) ([]string, []error, error) {
+func discover(s *streams, quiet bool, limits archive.Limits, what string, paths []string) ([]string, []error, error) {
 	d, err := scan.Discover(paths, limits)
 	if err != nil {
 		// Each *scan.InputError stays reachable with errors.As; exitCode makes any such error

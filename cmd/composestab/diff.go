@@ -10,10 +10,10 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/audit/diff"
 	"github.com/composestab/composestab/audit/output"
 	"github.com/composestab/composestab/audit/scan"
-	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/english"
 	"github.com/composestab/composestab/stability"
 )
@@ -160,7 +160,7 @@ func scanBoth(s *streams, oldOpts, newOpts *auditOptions, oldPaths, newPaths []s
 		return nil, nil, err
 	}
 	// Most classes of two releases are byte for byte the same: each is read once.
-	oldScan.Shared = classfile.NewShared()
+	oldScan.Shared = archive.NewShared()
 	newScan.Shared = oldScan.Shared
 	var oldErr, newErr error
 	var wg sync.WaitGroup

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/internal/fixtures"
@@ -450,7 +451,7 @@ func jvmStableValues(t *testing.T, modules ...string) map[string]int32 {
 // anything but int constants, $stable reads and bitwise operators (the caller's own bits).
 func changedAtCalls(t *testing.T, jar, class, method, callee string, jvm map[string]int32) []*int32 {
 	t.Helper()
-	cp, err := classfile.OpenClasspath([]string{jar})
+	cp, err := archive.OpenClasspath([]string{jar})
 	if err != nil {
 		t.Fatal(err)
 	}

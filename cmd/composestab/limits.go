@@ -7,15 +7,16 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/classfile"
 )
 
 // limitFlags registers the flags that bound what one input may cost.
-func limitFlags(fs *pflag.FlagSet, l *classfile.Limits) {
-	fs.Var((*byteSize)(&l.MaxEntrySize), "max-entry-size", fmt.Sprintf("largest inflated class file or nested archive, e.g. 64MiB (default %s)", byteSize(classfile.DefaultMaxEntrySize)))
-	fs.Var((*byteSize)(&l.MaxInputSize), "max-input-size", fmt.Sprintf("most bytes inflated from one input (default %s)", byteSize(classfile.DefaultMaxInputSize)))
-	fs.IntVar(&l.MaxEntries, "max-entries", classfile.DefaultMaxEntries, "most entries one archive may list")
-	fs.IntVar(&l.MaxDepth, "max-depth", classfile.DefaultMaxDepth, "deepest archive nesting read (1: an AAR's classes.jar; -1: none)")
+func limitFlags(fs *pflag.FlagSet, l *archive.Limits) {
+	fs.Var((*byteSize)(&l.MaxEntrySize), "max-entry-size", fmt.Sprintf("largest inflated class file or nested archive, e.g. 64MiB (default %s)", byteSize(archive.DefaultMaxEntrySize)))
+	fs.Var((*byteSize)(&l.MaxInputSize), "max-input-size", fmt.Sprintf("most bytes inflated from one input (default %s)", byteSize(archive.DefaultMaxInputSize)))
+	fs.IntVar(&l.MaxEntries, "max-entries", archive.DefaultMaxEntries, "most entries one archive may list")
+	fs.IntVar(&l.MaxDepth, "max-depth", archive.DefaultMaxDepth, "deepest archive nesting read (1: an AAR's classes.jar; -1: none)")
 	fs.IntVar(&l.MaxNesting, "max-nesting", classfile.DefaultMaxNesting, "deepest nesting of annotation values and signature types")
 }
 

@@ -13,8 +13,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/audit/mcp"
-	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/userfile"
 )
 
@@ -54,7 +54,7 @@ func runMCP(s *streams, args []string) error {
 	var roots, repos []string
 	var listen, tokenFile string
 	var defaultRepos, noClientRoots bool
-	var limits classfile.Limits
+	var limits archive.Limits
 	timeout, maxConcurrent := mcp.DefaultTimeout, mcp.DefaultMaxConcurrent
 	fs := newFlagSet(s, "mcp", "mcp [flags]")
 	fs.StringArrayVar(&roots, "root", nil, "a folder the server may read under (repeatable); a client's relative paths are relative to the first")

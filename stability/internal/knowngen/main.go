@@ -25,6 +25,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/stability"
 )
@@ -89,15 +90,15 @@ func generate(dir string) (string, error) {
 
 // readRelease finds the class whose static initializer assigns both tables and interprets it.
 func readRelease(jar string) (map[string]map[string]int32, string, error) {
-	in, err := classfile.InputOptions{Validation: classfile.ValidateNone}.Open(jar)
+	in, err := archive.InputOptions{Validation: archive.ValidateNone}.Open(jar)
 	if in == nil {
 		return nil, "", err
 	}
 	defer in.Close()
-	var candidates []*classfile.Entry
+	var candidates []*archive.Entry
 	for _, e := range in.Entries {
 		if e.ClassName == knownClass {
-			candidates = []*classfile.Entry{e}
+			candidates = []*archive.Entry{e}
 			break
 		}
 		candidates = append(candidates, e)

@@ -11,7 +11,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/metadata"
 	"github.com/composestab/composestab/stability"
 )
@@ -21,7 +21,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: platformgen JAR...")
 		os.Exit(2)
 	}
-	cp, err := classfile.OpenClasspath(os.Args[1:])
+	cp, err := archive.OpenClasspath(os.Args[1:])
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "platformgen:", err)
 		os.Exit(1)

@@ -41,6 +41,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/metadata"
 	"github.com/composestab/composestab/stability"
@@ -342,7 +343,7 @@ func kotlinTypes(home string) ([]*typ, []string, error) {
 	for _, j := range kotlinJars {
 		paths = append(paths, filepath.Join(home, "lib", j))
 	}
-	cp, err := classfile.OpenClasspath(paths)
+	cp, err := archive.OpenClasspath(paths)
 	if err != nil {
 		return nil, nil, err
 	}

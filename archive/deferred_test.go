@@ -1,4 +1,4 @@
-package classfile
+package archive
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/composestab/composestab/classfile"
 )
 
 // TestDeferred checks that a classpath opened with ValidateDeferred resolves
@@ -63,7 +65,7 @@ func TestDeferred(t *testing.T) {
 	if err := lazy.Settle(); err != nil {
 		t.Errorf("second Settle = %v", err)
 	}
-	var fe *FormatError
+	var fe *classfile.FormatError
 	if !errors.As(settleErr, &fe) || fe.Path != pa {
 		t.Errorf("error %v does not name a.jar", settleErr)
 	}

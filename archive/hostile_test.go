@@ -1,4 +1,4 @@
-package classfile
+package archive
 
 import (
 	"archive/zip"
@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/fixtures"
 )
 
@@ -26,15 +27,15 @@ func statsAddUp(t *testing.T, in *Input) {
 }
 
 func TestStatsAddUp(t *testing.T) {
-	for _, p := range []string{"testdata/jars/fixture.jar", "testdata/jars/mr.jar", "testdata/jars/fixture.aar", "testdata/classes", "../testdata/hostile/nested.aar", "../testdata/hostile/duplicate.jar"} {
+	for _, p := range []string{"../classfile/testdata/jars/fixture.jar", "../classfile/testdata/jars/mr.jar", "../classfile/testdata/jars/fixture.aar", "../classfile/testdata/classes", "../testdata/hostile/nested.aar", "../testdata/hostile/duplicate.jar"} {
 		in, _ := openInput(p)
 		statsAddUp(t, in)
 	}
-	in, _ := openInput("testdata/jars/fixture.aar")
+	in, _ := openInput("../classfile/testdata/jars/fixture.aar")
 	if in.Stats.Skipped[SkipNotOnClasspath] != 0 || len(in.Entries) != len(fixtureClasses)+6 {
 		t.Errorf("fixture.aar: %+v", in.Stats)
 	}
-	in, _ = openInput("testdata/jars/mr.jar")
+	in, _ = openInput("../classfile/testdata/jars/mr.jar")
 	if in.Stats.Skipped[SkipOtherRelease] == 0 {
 		t.Errorf("mr.jar: %+v", in.Stats)
 	}
@@ -44,7 +45,7 @@ func TestMaxInputSize(t *testing.T) {
 	good := minimalClass()
 	z := makeZip(t, zipFile{"p/A.class", good}, zipFile{"p/B.class", good}, zipFile{"p/C.class", good})
 	in, err := openBytes("big.jar", z, InputOptions{Validation: ValidateNone, Limits: Limits{MaxInputSize: int64(len(good)) + 10}})
-	var fe *FormatError
+	var fe *classfile.FormatError
 	if !errors.Is(err, ErrTooLarge) || !errors.As(err, &fe) || fe.Entry != "p/B.class" || len(in.Entries) != 1 || in.Stats.Failed != 2 {
 		t.Errorf("%v; %d entries, %+v", err, len(in.Entries), in.Stats)
 	}
@@ -79,7 +80,7 @@ func TestNotRegular(t *testing.T) {
 	in, err := openInput(filepath.Join(dir, "classes"))
 	var got []string
 	for _, e := range flatten(nil, err) {
-		var fe *FormatError
+		var fe *classfile.FormatError
 		if !errors.As(e, &fe) || !errors.Is(e, ErrNotRegular) {
 			t.Errorf("error %v", e)
 			continue
@@ -174,7 +175,7 @@ func TestLinkedFolders(t *testing.T) {
 		// The JVM reads a/tob/B.class too, and refuses it for its name.
 		var got []string
 		for _, e := range flatten(nil, err) {
-			var fe *FormatError
+			var fe *classfile.FormatError
 			if errors.As(e, &fe) {
 				got = append(got, fe.Entry)
 			}

@@ -1,4 +1,4 @@
-package classfile
+package archive
 
 import (
 	"bufio"
@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/composestab/composestab/archive/internal/inflate"
 	"github.com/klauspost/compress/flate"
 )
 
@@ -400,7 +401,7 @@ type slurper struct {
 	comp []byte // the compressed bytes to inflate, within buf
 	br   bytes.Reader
 	fr   io.ReadCloser
-	inf  *inflater // the fast one-shot decoder, tried first
+	inf  *inflate.Inflater // the fast one-shot decoder, tried first
 }
 
 var slurpers sync.Pool
@@ -432,9 +433,9 @@ func (f *slurper) put() {
 // judged again by a fresh one, and the answer depends on the entry alone.
 func (f *slurper) inflate(out []byte, crc uint32) error {
 	if f.inf == nil {
-		f.inf = new(inflater)
+		f.inf = new(inflate.Inflater)
 	}
-	if f.inf.inflateInto(out, f.comp) && crc32.ChecksumIEEE(out) == crc {
+	if f.inf.Into(out, f.comp) && crc32.ChecksumIEEE(out) == crc {
 		return nil
 	}
 	err := f.inflateChecked(out, crc)

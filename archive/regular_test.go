@@ -1,4 +1,4 @@
-package classfile
+package archive
 
 import (
 	"archive/zip"
@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/composestab/composestab/classfile"
 )
 
 // TestUnreadableFolder: a sub-folder (or the folder itself, or its manifest)
@@ -36,7 +38,7 @@ func TestUnreadableFolder(t *testing.T) {
 		}
 		var got []string
 		for _, e := range flatten(nil, err) {
-			var fe *FormatError
+			var fe *classfile.FormatError
 			if !errors.As(e, &fe) || fe.Path != root || !errors.Is(e, fs.ErrPermission) {
 				t.Errorf("error %#v", e)
 				continue
@@ -116,7 +118,7 @@ func TestUnreadableManifest(t *testing.T) {
 		in, err := openBytes("mr.jar", tc.data, InputOptions{})
 		var got string
 		if err != nil {
-			var fe *FormatError
+			var fe *classfile.FormatError
 			if !errors.As(err, &fe) || fe.Path != "mr.jar" {
 				t.Fatalf("%s: %#v", tc.name, err)
 			}

@@ -1,4 +1,4 @@
-package classfile
+package archive
 
 import (
 	"archive/zip"
@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/fixtures"
 )
 
@@ -42,10 +43,10 @@ func dupJar(t *testing.T) []byte {
 	return buf.Bytes()
 }
 
-// recordedAnswer reads testdata/java/dupentry/answer.txt, the output of
+// recordedAnswer reads ../classfile/testdata/java/dupentry/answer.txt, the output of
 // DupEntry.java on OpenJDK 17: API → the copy it read.
 func recordedAnswer(t *testing.T) (lines []string, byAPI map[string]string) {
-	data, err := os.ReadFile("testdata/java/dupentry/answer.txt")
+	data, err := os.ReadFile("../classfile/testdata/java/dupentry/answer.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,14 +82,14 @@ func TestDuplicateEntryMatchesJDK(t *testing.T) {
 
 	jar := dupJar(t)
 	in, err := openBytes("dup.jar", jar, InputOptions{})
-	var fe *FormatError
+	var fe *classfile.FormatError
 	if !errors.As(err, &fe) || fe.Entry != "p/Dup.class" || fe.Msg != "duplicate entry name: the last one is used, as the JVM does" {
 		t.Fatalf("err %v", err)
 	}
 	if len(in.Entries) != 1 || in.Stats.Failed != 1 || in.Stats.ClassEntries != 2 {
 		t.Fatalf("%d entries, stats %+v", len(in.Entries), in.Stats)
 	}
-	c, err := in.Entries[0].Parse(ParseOptions{})
+	c, err := in.Entries[0].Parse(classfile.ParseOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +110,7 @@ func TestDuplicateEntryMatchesJDK(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, java, "testdata/java/dupentry/DupEntry.java", p).CombinedOutput()
+	out, err := exec.CommandContext(ctx, java, "../classfile/testdata/java/dupentry/DupEntry.java", p).CombinedOutput()
 	if err != nil {
 		t.Fatalf("java: %v\n%s", err, out)
 	}

@@ -1,10 +1,11 @@
-package classfile
+package archive
 
 import (
 	"errors"
 	"sync"
 	"weak"
 
+	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/par"
 )
 
@@ -32,7 +33,7 @@ type Classpath struct {
 	index    map[string]*Entry
 	more     map[string][]*Entry // the later definitions of a class, in order
 	shadowed []shadow
-	parse    ParseOptions
+	parse    classfile.ParseOptions
 
 	mu     sync.Mutex
 	cells  map[*Entry]*classCell
@@ -45,7 +46,7 @@ type Classpath struct {
 type classCell struct {
 	once sync.Once
 	err  error
-	c    weak.Pointer[Class]
+	c    weak.Pointer[classfile.Class]
 }
 
 // OpenClasspath opens every path with the default InputOptions. It returns
@@ -115,7 +116,7 @@ func (cp *Classpath) reindex() {
 }
 
 // SetParseOptions sets the options Class uses; call it before the first Class.
-func (cp *Classpath) SetParseOptions(opts ParseOptions) { cp.parse = opts }
+func (cp *Classpath) SetParseOptions(opts classfile.ParseOptions) { cp.parse = opts }
 
 // Lookup returns the winning entry for an internal class name, or nil. The
 // entries of an input opened with ValidateDeferred are validated as Lookup
@@ -142,18 +143,18 @@ func (cp *Classpath) Lookup(internalName string) *Entry {
 // calls). The error is the entry's, as opening would have reported it: such
 // an entry is on the classpath for no lookup, and Settle reports it. For an
 // entry of any other input Check does nothing.
-func (cp *Classpath) Check(e *Entry) (*Class, error) {
+func (cp *Classpath) Check(e *Entry) (*classfile.Class, error) {
 	if !e.deferred() {
 		return nil, nil
 	}
 	cell := cp.cell(e)
-	var c *Class
+	var c *classfile.Class
 	cell.once.Do(func() {
 		var n int64
 		if cp.shared != nil {
 			c, n, cell.err = cp.shared.check(e)
 		} else {
-			c, n, cell.err = e.check(nil)
+			c, n, cell.err = e.check()
 		}
 		e.src.in.read.Add(n)
 		if c != nil {
@@ -218,13 +219,13 @@ func (cp *Classpath) Settle() error {
 // ValidateDeferred is validated first). The result is memoised: an error for
 // good, a class while it is in use elsewhere. A name no input defines yields
 // a *NotFoundError.
-func (cp *Classpath) Class(internalName string) (*Class, error) {
+func (cp *Classpath) Class(internalName string) (*classfile.Class, error) {
 	e := cp.Lookup(internalName)
 	if e == nil {
 		return nil, &NotFoundError{ClassName: internalName}
 	}
 	cell := cp.cell(e)
-	var c *Class
+	var c *classfile.Class
 	cell.once.Do(func() {
 		c, cell.err = e.Parse(cp.parse)
 		if c != nil {

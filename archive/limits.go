@@ -1,4 +1,6 @@
-package classfile
+package archive
+
+import "github.com/composestab/composestab/classfile"
 
 // Defaults of Limits.
 const (
@@ -18,10 +20,6 @@ const (
 	// DefaultMaxDepth caps archive nesting: an AAR's classes.jar and
 	// libs/*.jar are depth 1, and an archive inside them would be depth 2.
 	DefaultMaxDepth = 1
-	// DefaultMaxNesting caps how deeply annotation values and the types of a
-	// generic signature or descriptor nest: 255, the JVM's limit on array
-	// dimensions.
-	DefaultMaxNesting = 255
 )
 
 // Limits bound what one input may cost: entry and input size, entries per
@@ -45,14 +43,14 @@ type Limits struct {
 	// an AAR's classes.jar.
 	MaxDepth int
 	// MaxNesting caps the nesting of annotation values and of types in
-	// signatures and descriptors (DefaultMaxNesting).
+	// signatures and descriptors (classfile.DefaultMaxNesting).
 	MaxNesting int
 }
 
 // DefaultLimits returns the limits used for zero fields.
 func DefaultLimits() Limits {
 	return Limits{MaxEntrySize: DefaultMaxEntrySize, MaxInputSize: DefaultMaxInputSize, MaxEntries: DefaultMaxEntries,
-		MaxDepth: DefaultMaxDepth, MaxNesting: DefaultMaxNesting}
+		MaxDepth: DefaultMaxDepth, MaxNesting: classfile.DefaultMaxNesting}
 }
 
 func (l Limits) resolved() Limits {

@@ -1,8 +1,10 @@
-package classfile
+package archive
 
 import (
 	"hash/maphash"
 	"sync"
+
+	"github.com/composestab/composestab/classfile"
 )
 
 // Shared lets the classpaths of one job read once the class entries that are byte-identical in
@@ -28,11 +30,11 @@ type sharedKey struct {
 // class, which the cell holds until each classpath that has the entry has taken it.
 type sharedCell struct {
 	once   sync.Once
-	read   bool   // a classpath has read the entry: c is its class, nil if it failed
-	sum    uint64 // hash of the compressed bytes the class was read from
-	c      *Class // nil also once every classpath has taken it
-	n      int64  // bytes inflated
-	expect int    // classpaths yet to take c
+	read   bool             // a classpath has read the entry: c is its class, nil if it failed
+	sum    uint64           // hash of the compressed bytes the class was read from
+	c      *classfile.Class // nil also once every classpath has taken it
+	n      int64            // bytes inflated
+	expect int              // classpaths yet to take c
 }
 
 // NewShared returns an empty Shared.
@@ -72,10 +74,10 @@ func (e *Entry) sharedKey() (sharedKey, bool) {
 // check is e.check through sh: the class of a byte-identical twin another classpath has read,
 // or e's own. Errors are never shared: an entry whose twin failed is checked on its own, so that
 // its error names its own input.
-func (sh *Shared) check(e *Entry) (*Class, int64, error) {
+func (sh *Shared) check(e *Entry) (*classfile.Class, int64, error) {
 	k, ok := e.sharedKey()
 	if !ok {
-		return e.check(nil)
+		return e.check()
 	}
 	sh.mu.Lock()
 	cell := sh.cells[k]
@@ -83,11 +85,11 @@ func (sh *Shared) check(e *Entry) (*Class, int64, error) {
 	spent := cell != nil && cell.read && cell.c == nil
 	sh.mu.Unlock()
 	if cell == nil {
-		return e.check(nil)
+		return e.check()
 	}
 	if spent {
 		sh.claim(cell)
-		return e.check(nil)
+		return e.check()
 	}
 	f, openErr, readErr := e.loc.readCompressed(e.src.ra, e.src.size)
 	if f == nil {
@@ -95,22 +97,22 @@ func (sh *Shared) check(e *Entry) (*Class, int64, error) {
 		return nil, 0, e.wrap(readError(openErr, readErr))
 	}
 	sum := maphash.Bytes(sh.seed, f.comp)
-	var c *Class
+	var c *classfile.Class
 	var n int64
 	var err error
 	read := false
 	cell.once.Do(func() {
 		read = true
+		sh.mu.Lock()
+		many := cell.expect > 1
+		sh.mu.Unlock()
 		out := e.loc.output(nil)
 		if ierr := f.inflate(out, e.loc.crc); ierr != nil {
 			err = e.wrap(readError(nil, ierr))
 		} else {
-			c, n, err = e.define(out)
+			c, n, err = e.define(out, many)
 		}
 		sh.mu.Lock()
-		if c != nil && cell.expect > 1 {
-			c.shared = true // before any other classpath sees it
-		}
 		cell.read, cell.sum, cell.c, cell.n = true, sum, c, n
 		sh.mu.Unlock()
 	})
@@ -126,7 +128,7 @@ func (sh *Shared) check(e *Entry) (*Class, int64, error) {
 	if read || c != nil {
 		return c, n, err
 	}
-	return e.check(nil) // the twin failed, or differs in its bytes
+	return e.check() // the twin failed, or differs in its bytes
 }
 
 // claim counts one classpath's taking of cell; the last one lets go of the class.

@@ -1,4 +1,4 @@
-package classfile
+package archive
 
 import (
 	"archive/zip"
@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/composestab/composestab/classfile"
 )
 
 // storedStream is data as a DEFLATE stream of two stored blocks split at split: streams of one
@@ -65,7 +67,7 @@ func writeJar(t *testing.T, path string, entries []struct {
 // side's own input, and the cells keep no class once both sides have theirs.
 func TestShared(t *testing.T) {
 	read := func(name string) []byte {
-		data, err := os.ReadFile(filepath.Join("testdata/classes/fixture", name+".class"))
+		data, err := os.ReadFile(filepath.Join("../classfile/testdata/classes/fixture", name+".class"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -103,7 +105,7 @@ func TestShared(t *testing.T) {
 		cps[i] = cp
 	}
 	type result struct {
-		c   *Class
+		c   *classfile.Class
 		err error
 	}
 	var results [2]map[string]result
@@ -140,7 +142,7 @@ func TestShared(t *testing.T) {
 			if r.c != nil && r.c.Name() != tc.class {
 				t.Errorf("%s: side %d read class %s", tc.class, i, r.c.Name())
 			}
-			var fe *FormatError
+			var fe *classfile.FormatError
 			if r.err != nil && (!errors.As(r.err, &fe) || !strings.HasSuffix(fe.Path, []string{"old.jar", "new.jar"}[i])) {
 				t.Errorf("%s: side %d's error names another input: %v", tc.class, i, r.err)
 			}
@@ -149,12 +151,12 @@ func TestShared(t *testing.T) {
 	// A fact derived from the shared class is derived once for both sides; from a class of one
 	// classpath, each time.
 	type fact struct{}
-	alone, err := Parse(sample)
+	alone, err := classfile.Parse(sample)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		c    *Class
+		c    *classfile.Class
 		want int
 	}{{results[0]["fixture/Sample"].c, 1}, {alone, 2}} {
 		calls := 0

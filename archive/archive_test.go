@@ -1,4 +1,4 @@
-package classfile
+package archive
 
 import (
 	"archive/zip"
@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/composestab/composestab/classfile"
 )
 
 var fixtureClasses = []string{
@@ -28,7 +30,7 @@ func classNames(entries []*Entry) []string {
 }
 
 func TestOpenDir(t *testing.T) {
-	in, err := openInput("testdata/classes")
+	in, err := openInput("../classfile/testdata/classes")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,10 +39,10 @@ func TestOpenDir(t *testing.T) {
 		t.Errorf("classes = %q", got)
 	}
 	for _, e := range in.Entries {
-		if e.Input != "testdata/classes" || e.Name != e.ClassName+".class" {
+		if e.Input != "../classfile/testdata/classes" || e.Name != e.ClassName+".class" {
 			t.Errorf("entry %+v", e)
 		}
-		c, err := e.Parse(ParseOptions{})
+		c, err := e.Parse(classfile.ParseOptions{})
 		if err != nil || c.Name() != e.ClassName {
 			t.Errorf("%s: %v", e.ClassName, err)
 		}
@@ -48,7 +50,7 @@ func TestOpenDir(t *testing.T) {
 }
 
 func TestOpenClassFile(t *testing.T) {
-	in, err := openInput("testdata/classes/fixture/Sample$Inner.class")
+	in, err := openInput("../classfile/testdata/classes/fixture/Sample$Inner.class")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +63,7 @@ func TestOpenClassFile(t *testing.T) {
 	p := filepath.Join(dir, "Broken.class")
 	os.WriteFile(p, []byte{0xCA, 0xFE, 0xBA, 0xBE, 0}, 0o644)
 	in, err = openInput(p)
-	var fe *FormatError
+	var fe *classfile.FormatError
 	if !errors.As(err, &fe) || fe.Path != p || in == nil || len(in.Entries) != 0 || in.Stats.Failed != 1 || in.Stats.ClassEntries != 1 {
 		t.Errorf("broken: %v %+v", err, in)
 	}
@@ -75,7 +77,7 @@ func TestOpenClassFile(t *testing.T) {
 }
 
 func TestOpenJar(t *testing.T) {
-	in, err := openInput("testdata/jars/fixture.jar")
+	in, err := openInput("../classfile/testdata/jars/fixture.jar")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +87,7 @@ func TestOpenJar(t *testing.T) {
 	}
 	var n int
 	var mu sync.Mutex
-	scan(in.Entries, ParseOptions{}, func(e *Entry, c *Class, err error) {
+	scan(in.Entries, classfile.ParseOptions{}, func(e *Entry, c *classfile.Class, err error) {
 		mu.Lock()
 		defer mu.Unlock()
 		n++
@@ -106,7 +108,7 @@ func TestMultiRelease(t *testing.T) {
 	}{
 		{0, 61, 17}, {17, 61, 17}, {16, 55, 11}, {11, 55, 11}, {10, 52, 0}, {-1, 52, 0},
 	} {
-		in, err := InputOptions{MaxRelease: tc.max}.Open("testdata/jars/mr.jar")
+		in, err := InputOptions{MaxRelease: tc.max}.Open("../classfile/testdata/jars/mr.jar")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -118,7 +120,7 @@ func TestMultiRelease(t *testing.T) {
 			if e.ClassName != "fixture/Sample" {
 				continue
 			}
-			c, err := e.Parse(ParseOptions{})
+			c, err := e.Parse(classfile.ParseOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -131,8 +133,8 @@ func TestMultiRelease(t *testing.T) {
 }
 
 func TestMultiReleaseNeedsManifest(t *testing.T) {
-	sample, _ := os.ReadFile("testdata/classes/fixture/Sample.class")
-	old, _ := os.ReadFile("testdata/classes8/fixture/Sample.class")
+	sample, _ := os.ReadFile("../classfile/testdata/classes/fixture/Sample.class")
+	old, _ := os.ReadFile("../classfile/testdata/classes8/fixture/Sample.class")
 	for _, mr := range []bool{false, true} {
 		files := []zipFile{{"fixture/Sample.class", old}, {"META-INF/versions/17/fixture/Sample.class", sample}, {"META-INF/Other.class", sample}}
 		if mr {
@@ -149,7 +151,7 @@ func TestMultiReleaseNeedsManifest(t *testing.T) {
 }
 
 func TestOpenAAR(t *testing.T) {
-	in, err := openInput("testdata/jars/fixture.aar")
+	in, err := openInput("../classfile/testdata/jars/fixture.aar")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +164,7 @@ func TestOpenAAR(t *testing.T) {
 		if i >= len(fixtureClasses) {
 			prefix = "libs/extra.jar!/"
 		}
-		if !strings.HasPrefix(e.Name, prefix) || e.Name != prefix+e.ClassName+".class" || e.Input != "testdata/jars/fixture.aar" {
+		if !strings.HasPrefix(e.Name, prefix) || e.Name != prefix+e.ClassName+".class" || e.Input != "../classfile/testdata/jars/fixture.aar" {
 			t.Errorf("entry %d: %+v", i, e)
 		}
 	}
@@ -180,7 +182,7 @@ func TestOpenAAR(t *testing.T) {
 }
 
 func TestClasspath(t *testing.T) {
-	cp, err := OpenClasspath([]string{"testdata/classes", "testdata/jars/mr.jar", "testdata/missing.jar", "testdata/compose"})
+	cp, err := OpenClasspath([]string{"../classfile/testdata/classes", "../classfile/testdata/jars/mr.jar", "../classfile/testdata/missing.jar", "../classfile/testdata/compose"})
 	if !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("err = %v, want not-exist for the missing input", err)
 	}
@@ -188,10 +190,10 @@ func TestClasspath(t *testing.T) {
 	if len(cp.Inputs()) != 3 {
 		t.Fatalf("%d inputs", len(cp.Inputs()))
 	}
-	if e := cp.Lookup("fixture/Sample"); e == nil || e.Input != "testdata/classes" {
+	if e := cp.Lookup("fixture/Sample"); e == nil || e.Input != "../classfile/testdata/classes" {
 		t.Errorf("Lookup(Sample) = %+v", e)
 	}
-	if e := cp.Lookup("sample/Foo"); e == nil || e.Input != "testdata/compose" {
+	if e := cp.Lookup("sample/Foo"); e == nil || e.Input != "../classfile/testdata/compose" {
 		t.Errorf("Lookup(Foo) = %+v", e)
 	}
 	if cp.Lookup("module-info") != nil {
@@ -199,7 +201,7 @@ func TestClasspath(t *testing.T) {
 	}
 	var hidden []string
 	for _, s := range cp.shadowed {
-		if s.Winner.Input != "testdata/classes" || s.Hidden.Input != "testdata/jars/mr.jar" || s.Winner.ClassName != s.ClassName {
+		if s.Winner.Input != "../classfile/testdata/classes" || s.Hidden.Input != "../classfile/testdata/jars/mr.jar" || s.Winner.ClassName != s.ClassName {
 			t.Errorf("shadow %+v", s)
 		}
 		hidden = append(hidden, s.ClassName)
@@ -213,7 +215,7 @@ func TestClasspath(t *testing.T) {
 	}
 	// Memoised and concurrent.
 	var wg sync.WaitGroup
-	got := make([]*Class, 8)
+	got := make([]*classfile.Class, 8)
 	for i := range got {
 		wg.Go(func() { got[i], _ = cp.Class("sample/Foo") })
 	}
@@ -258,7 +260,7 @@ func openBytes(name string, data []byte, opts InputOptions) (*Input, error) {
 
 func TestArchiveHardening(t *testing.T) {
 	good := minimalClass()
-	sample, _ := os.ReadFile("testdata/classes/fixture/Sample.class")
+	sample, _ := os.ReadFile("../classfile/testdata/classes/fixture/Sample.class")
 	bomb := make([]byte, 3<<20) // 3 MiB of zeros deflates to a few KiB
 
 	t.Run("zip bomb", func(t *testing.T) {
@@ -267,14 +269,14 @@ func TestArchiveHardening(t *testing.T) {
 			t.Fatalf("bomb zip is %d bytes", len(z))
 		}
 		in, err := openBytes("bomb.jar", z, InputOptions{Limits: Limits{MaxEntrySize: 1 << 20}})
-		var fe *FormatError
+		var fe *classfile.FormatError
 		if !errors.Is(err, ErrTooLarge) || !errors.As(err, &fe) || fe.Path != "bomb.jar" || fe.Entry != "p/Bomb.class" {
 			t.Errorf("bomb: %v", err)
 		}
 		if len(in.Entries) != 1 || in.Stats.Failed != 1 {
 			t.Fatalf("%d entries, stats %+v", len(in.Entries), in.Stats)
 		}
-		if _, err := in.Entries[0].Parse(ParseOptions{}); err != nil {
+		if _, err := in.Entries[0].Parse(classfile.ParseOptions{}); err != nil {
 			t.Errorf("good entry: %v", err)
 		}
 	})
@@ -310,7 +312,7 @@ func TestArchiveHardening(t *testing.T) {
 	})
 	t.Run("corrupt zip", func(t *testing.T) {
 		in, err := openBytes("junk.jar", []byte("PK\x03\x04 this is not really a zip file at all"), InputOptions{})
-		var fe *FormatError
+		var fe *classfile.FormatError
 		if !errors.As(err, &fe) || fe.Path != "junk.jar" || in == nil || len(in.Entries) != 0 {
 			t.Errorf("%v %+v", err, in)
 		}
@@ -328,12 +330,12 @@ func TestArchiveHardening(t *testing.T) {
 		}
 		var mu sync.Mutex
 		errs := map[string]error{}
-		scan(in.Entries, ParseOptions{}, func(e *Entry, c *Class, err error) {
+		scan(in.Entries, classfile.ParseOptions{}, func(e *Entry, c *classfile.Class, err error) {
 			mu.Lock()
 			errs[e.Name] = err
 			mu.Unlock()
 		})
-		var fe *FormatError
+		var fe *classfile.FormatError
 		if !errors.As(errs["p/Bad.class"], &fe) || fe.Path != "mixed.jar" || fe.Entry != "p/Bad.class" || fe.Class != "p/Bad" {
 			t.Errorf("bad: %v", errs["p/Bad.class"])
 		}
@@ -346,14 +348,14 @@ func TestArchiveHardening(t *testing.T) {
 		aar := makeZip(t, zipFile{"AndroidManifest.xml", []byte("<manifest/>")}, zipFile{"classes.jar", []byte("garbage")}, zipFile{"libs/good.jar", lib},
 			zipFile{"libs/sub/ignored.jar", lib}, zipFile{"p/Top.class", good})
 		in, err := openBytes("bad.aar", aar, InputOptions{})
-		var fe *FormatError
+		var fe *classfile.FormatError
 		if !errors.As(err, &fe) || fe.Path != "bad.aar" || fe.Entry != "classes.jar" {
 			t.Errorf("err = %v", err)
 		}
 		if len(in.Entries) != 1 || in.Entries[0].Name != "libs/good.jar!/p/Min.class" {
 			t.Fatalf("entries %+v", in.Entries)
 		}
-		if c, err := in.Entries[0].Parse(ParseOptions{}); err != nil || c.Name() != "p/Min" {
+		if c, err := in.Entries[0].Parse(classfile.ParseOptions{}); err != nil || c.Name() != "p/Min" {
 			t.Errorf("nested parse: %v", err)
 		}
 	})
@@ -374,7 +376,7 @@ func TestArchiveHardening(t *testing.T) {
 		lib := makeZip(t, zipFile{"p/Min.class", good})
 		aar := makeZip(t, zipFile{"classes.jar", lib})
 		in, err := openBytes("deep.aar", aar, InputOptions{Limits: Limits{MaxDepth: -1}})
-		var fe *FormatError
+		var fe *classfile.FormatError
 		if !errors.Is(err, ErrNestingTooDeep) || !errors.As(err, &fe) || fe.Entry != "classes.jar" || len(in.Entries) != 0 {
 			t.Errorf("err = %v", err)
 		}

@@ -1,4 +1,6 @@
-package classfile
+// Package inflate is archive's one-shot DEFLATE decoder: an entry whose inflated size the
+// archive declares, decoded straight into a buffer of that size.
+package inflate
 
 import (
 	"encoding/binary"
@@ -6,27 +8,27 @@ import (
 	"sync"
 )
 
-// inflateInto decodes the raw DEFLATE stream src (RFC 1951) into dst, which must come out
+// Into decodes the raw DEFLATE stream src (RFC 1951) into dst, which must come out
 // exactly full: the one-shot decoder of an entry whose inflated size the archive declares.
 //
 // Inflating is most of a scan's work. A stream decoder (klauspost's, the standard library's)
 // writes through a 32 KiB window and copies out, reads its input a byte at a time and builds
 // 9-bit tables; with the whole input in memory and the output's size known, this one decodes
 // straight into dst, refills 64 bits at a time and decodes most codes with one lookup: 1.6
-// times as fast on kotlin-compiler.jar's classes (BenchmarkInflateDecoders). It is strict where they are (complete codes, distances within the output,
-// lengths and symbols in range, no bits past the input) and only says whether it succeeded:
-// on any failure the caller decodes again with the stream decoder, whose error it reports, so
-// damaged data is judged as before.
-func (d *inflater) inflateInto(dst, src []byte) bool {
+// times as fast on kotlin-compiler.jar's classes (BenchmarkInflateDecoders). It is strict where
+// they are (complete codes, distances within the output, lengths and symbols in range, no bits
+// past the input) and only says whether it succeeded: on any failure the caller decodes again
+// with the stream decoder, whose error it reports, so damaged data is judged as before.
+func (d *Inflater) Into(dst, src []byte) bool {
 	d.src, d.pos, d.bitbuf, d.bitsLen = src, 0, 0, 0
 	ok := d.run(dst)
 	d.src = nil
 	return ok
 }
 
-// An inflater holds the state and tables of inflateInto; its zero value is ready, and it may be
+// An Inflater holds the state and tables of Into; its zero value is ready, and it may be
 // reused.
-type inflater struct {
+type Inflater struct {
 	src     []byte
 	pos     int    // bytes of src loaded into bitbuf (past len(src) when zeros were padded)
 	bitbuf  uint64 // the next bits of the stream, least significant first
@@ -87,7 +89,7 @@ func distEntry(sym int, n uint32) uint32 {
 }
 
 // fixedTables are the litlen and distance tables of a block with fixed codes (BTYPE 01).
-var fixedTables = sync.OnceValue(func() *inflater {
+var fixedTables = sync.OnceValue(func() *Inflater {
 	var lengths [288 + 32]uint8
 	for i := range 288 {
 		switch {
@@ -104,7 +106,7 @@ var fixedTables = sync.OnceValue(func() *inflater {
 	for i := 288; i < len(lengths); i++ {
 		lengths[i] = 5
 	}
-	t := &inflater{}
+	t := &Inflater{}
 	if !buildTable(t.litlen[:], litlenBits, lengths[:288], litlenEntry) || !buildTable(t.dist[:], distBits, lengths[288:], distEntry) {
 		panic("classfile: the fixed Huffman codes do not build")
 	}
@@ -220,7 +222,7 @@ func reverse(code, n int) int { return int(bits.Reverse16(uint16(code)) >> (16 -
 
 // refill loads bytes until at least 56 bits are buffered; past the input it loads zeros,
 // which overread notices.
-func (d *inflater) refill() {
+func (d *Inflater) refill() {
 	if d.pos+8 <= len(d.src) {
 		d.bitbuf |= binary.LittleEndian.Uint64(d.src[d.pos:]) << d.bitsLen
 		d.pos += int(63-d.bitsLen) >> 3
@@ -237,16 +239,16 @@ func (d *inflater) refill() {
 }
 
 // overread tells whether the bits consumed so far go past the end of the input.
-func (d *inflater) overread() bool { return d.pos*8-int(d.bitsLen) > len(d.src)*8 }
+func (d *Inflater) overread() bool { return d.pos*8-int(d.bitsLen) > len(d.src)*8 }
 
-func (d *inflater) take(n uint) uint32 {
+func (d *Inflater) take(n uint) uint32 {
 	v := uint32(d.bitbuf & (1<<n - 1))
 	d.bitbuf >>= n
 	d.bitsLen -= n
 	return v
 }
 
-func (d *inflater) run(dst []byte) bool {
+func (d *Inflater) run(dst []byte) bool {
 	out := 0
 	for {
 		d.refill()
@@ -279,7 +281,7 @@ func (d *inflater) run(dst []byte) bool {
 }
 
 // stored copies a block stored as is.
-func (d *inflater) stored(dst []byte, out int) (int, bool) {
+func (d *Inflater) stored(dst []byte, out int) (int, bool) {
 	d.take(d.bitsLen & 7) // to a byte boundary
 	p := d.pos - int(d.bitsLen>>3)
 	d.bitbuf, d.bitsLen = 0, 0
@@ -300,7 +302,7 @@ func (d *inflater) stored(dst []byte, out int) (int, bool) {
 }
 
 // dynamic reads a dynamic block's code definitions into d's tables.
-func (d *inflater) dynamic() bool {
+func (d *Inflater) dynamic() bool {
 	nlit := int(d.take(5)) + 257
 	ndist := int(d.take(5)) + 1
 	nclen := int(d.take(4)) + 4
@@ -364,7 +366,7 @@ func (d *inflater) dynamic() bool {
 
 // codes decodes a block's symbols into dst from out until the end-of-block code. The bit
 // buffer lives in locals here, where the compiler keeps it in registers.
-func (d *inflater) codes(dst []byte, out int, litlen *[litlenTableSize]uint32, dist *[distTableSize]uint32) (int, bool) {
+func (d *Inflater) codes(dst []byte, out int, litlen *[litlenTableSize]uint32, dist *[distTableSize]uint32) (int, bool) {
 	src := d.src
 	bitbuf, bitsLen, pos := d.bitbuf, d.bitsLen, d.pos
 	defer func() { d.bitbuf, d.bitsLen, d.pos = bitbuf, bitsLen, pos }()

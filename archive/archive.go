@@ -1,4 +1,4 @@
-package classfile
+package archive
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/internal/par"
 	"github.com/composestab/composestab/internal/userfile"
 )
@@ -62,7 +63,7 @@ func (o InputOptions) newOpener(p string) *opener {
 }
 
 func (op *opener) fail(entry string, msg string, err error) {
-	op.errs = append(op.errs, &FormatError{Path: op.in.Path, Entry: entry, Offset: -1, Msg: withCause(msg, err), Err: err})
+	op.errs = append(op.errs, &classfile.FormatError{Path: op.in.Path, Entry: entry, Offset: -1, Msg: withCause(msg, err), Err: err})
 }
 
 // withCause appends the text of a cause that is not one of this package's
@@ -72,12 +73,12 @@ func withCause(msg string, err error) string {
 	if err == nil {
 		return msg
 	}
-	for _, kind := range []error{ErrTooLarge, ErrTooManyEntries, ErrNestingTooDeep, ErrBadEntryName, ErrNotRegular, ErrNotClassFile} {
+	for _, kind := range []error{ErrTooLarge, ErrTooManyEntries, ErrNestingTooDeep, ErrBadEntryName, ErrNotRegular, classfile.ErrNotClassFile} {
 		if errors.Is(err, kind) {
 			return msg
 		}
 	}
-	var fe *FormatError
+	var fe *classfile.FormatError
 	if errors.As(err, &fe) && fe.Msg != "" {
 		return msg + ": " + fe.Msg
 	}
@@ -110,7 +111,7 @@ func (o InputOptions) Open(p string) (*Input, error) {
 		return o.openDir(p)
 	}
 	if !st.Mode().IsRegular() {
-		return nil, &FormatError{Path: p, Offset: -1, Msg: notRegular(st.Mode()), Err: ErrNotRegular}
+		return nil, &classfile.FormatError{Path: p, Offset: -1, Msg: notRegular(st.Mode()), Err: ErrNotRegular}
 	}
 	if strings.EqualFold(filepath.Ext(p), ".class") {
 		return o.openClassFile(p, st.Size())
@@ -136,7 +137,7 @@ func openRegular(p string) (*os.File, error) {
 	f, _, err := userfile.Open(p)
 	var ue *userfile.Error
 	if errors.As(err, &ue) {
-		return nil, &FormatError{Path: p, Offset: -1, Msg: ue.Msg, Err: ue.Err}
+		return nil, &classfile.FormatError{Path: p, Offset: -1, Msg: ue.Msg, Err: ue.Err}
 	}
 	return f, err
 }
@@ -160,8 +161,8 @@ func (o InputOptions) openClassFile(p string, size int64) (*Input, error) {
 	data, err := e.read(nil)
 	if err == nil {
 		op.in.Stats.Bytes = int64(len(data))
-		var c *Class
-		c, err = ParseWithOptions(data, ParseOptions{MaxNesting: op.lim.MaxNesting})
+		var c *classfile.Class
+		c, err = classfile.ParseWithOptions(data, classfile.ParseOptions{MaxNesting: op.lim.MaxNesting})
 		if err == nil {
 			e.ClassName = c.Name()
 			op.in.Entries = []*Entry{e}
@@ -412,10 +413,10 @@ func (op *opener) validate() {
 		var buf []byte
 		return func(i int) {
 			e := entries[i]
-			c, n, err := e.check(buf)
+			c, data, n, err := e.checkInto(buf)
 			read.Add(n)
 			if c != nil {
-				buf = c.data[:0]
+				buf = data[:0]
 			}
 			errs[i] = err
 			if cap(buf) > 1<<20 {

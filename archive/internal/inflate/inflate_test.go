@@ -1,10 +1,11 @@
-package classfile
+package inflate
 
 import (
 	"archive/zip"
 	"bytes"
 	"compress/flate"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -47,11 +48,11 @@ func deflatedEntries(tb testing.TB, jar, suffix string) []rawEntry {
 }
 
 // TestInflateRealJars decodes every deflated entry of the Kotlin distribution's jars with
-// inflateInto and compares the bytes with the standard library's decoder.
+// Into and compares the bytes with the standard library's decoder.
 func TestInflateRealJars(t *testing.T) {
 	fixtures.SkipUnlessLong(t, "inflates the 44 000 entries of the Kotlin distribution twice")
 	jars, _ := filepath.Glob(filepath.Join(fixtures.NeedKotlin(t), "lib", "*.jar"))
-	var d inflater
+	var d Inflater
 	entries := 0
 	for _, jar := range jars {
 		for _, e := range deflatedEntries(t, jar, "") {
@@ -60,8 +61,8 @@ func TestInflateRealJars(t *testing.T) {
 				t.Fatalf("%s %s: %v", jar, e.name, err)
 			}
 			got := make([]byte, len(want))
-			if !d.inflateInto(got, e.comp) || !bytes.Equal(got, want) {
-				t.Fatalf("%s %s: inflateInto differs from compress/flate", filepath.Base(jar), e.name)
+			if !d.Into(got, e.comp) || !bytes.Equal(got, want) {
+				t.Fatalf("%s %s: Into differs from compress/flate", filepath.Base(jar), e.name)
 			}
 			entries++
 		}
@@ -70,20 +71,20 @@ func TestInflateRealJars(t *testing.T) {
 }
 
 // BenchmarkInflateDecoders decodes the deflated class entries of kotlin-compiler.jar from memory
-// with inflateInto and with klauspost's stream decoder (the fallback), on one goroutine.
+// with Into and with klauspost's stream decoder (the fallback), on one goroutine.
 func BenchmarkInflateDecoders(b *testing.B) {
-	classes := deflatedEntries(b, kotlinLib(b, "kotlin-compiler.jar"), ".class")
+	classes := deflatedEntries(b, fixtures.KotlinLib(b, "kotlin-compiler.jar"), ".class")
 	var total int64
 	for _, e := range classes {
 		total += int64(e.size)
 	}
 	out := make([]byte, 1<<22)
-	b.Run("inflateInto", func(b *testing.B) {
+	b.Run("Into", func(b *testing.B) {
 		b.SetBytes(total)
-		var d inflater
+		var d Inflater
 		for b.Loop() {
 			for _, e := range classes {
-				if !d.inflateInto(out[:e.size], e.comp) {
+				if !d.Into(out[:e.size], e.comp) {
 					b.Fatal("failed")
 				}
 			}
@@ -91,11 +92,16 @@ func BenchmarkInflateDecoders(b *testing.B) {
 	})
 	b.Run("klauspost", func(b *testing.B) {
 		b.SetBytes(total)
-		f := &slurper{}
+		// As archive's fallback decodes: one reader reset for each entry.
+		var br bytes.Reader
+		fr := kflate.NewReader(&br)
 		for b.Loop() {
 			for _, e := range classes {
-				f.comp = e.comp
-				if err := f.inflateOnce(out[:e.size]); err != nil {
+				br.Reset(e.comp)
+				if err := fr.(kflate.Resetter).Reset(&br, nil); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := io.ReadFull(fr, out[:e.size]); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -103,11 +109,16 @@ func BenchmarkInflateDecoders(b *testing.B) {
 	})
 }
 
-// FuzzInflate holds inflateInto to the stream decoder whose verdict a scan reports when
-// inflateInto fails (klauspost's): on any stream, inflateInto may only succeed where that decoder
+// FuzzInflate holds Into to the stream decoder whose verdict a scan reports when
+// Into fails (klauspost's): on any stream, Into may only succeed where that decoder
 // succeeds, with the same bytes, and only into exactly as many bytes.
 func FuzzInflate(f *testing.F) {
-	fuzzSeeds(f, "testdata/classes/*.class", func(data []byte) {
+	files, _ := filepath.Glob("../../../classfile/testdata/classes/*.class")
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
 		for _, level := range []int{flate.HuffmanOnly, flate.NoCompression, flate.BestSpeed, flate.BestCompression} {
 			var buf bytes.Buffer
 			w, _ := flate.NewWriter(&buf, level)
@@ -115,14 +126,12 @@ func FuzzInflate(f *testing.F) {
 			w.Close()
 			f.Add(buf.Bytes())
 		}
-	})
+	}
 	f.Add([]byte{0x03, 0x00})                   // an empty fixed block
 	f.Add([]byte{0x01, 0x00, 0x00, 0xff, 0xff}) // an empty stored block
-	var d inflater
+	var d Inflater
 	f.Fuzz(func(t *testing.T, comp []byte) {
-		s := &slurper{comp: comp}
-		s.br.Reset(comp)
-		fr := kflate.NewReader(&s.br)
+		fr := kflate.NewReader(bytes.NewReader(comp))
 		want, err := io.ReadAll(io.LimitReader(fr, 1<<20))
 		if err == nil {
 			// the decoder's verdict on a stream longer than the limit is not known here
@@ -136,16 +145,16 @@ func FuzzInflate(f *testing.F) {
 				continue
 			}
 			dst := make([]byte, size)
-			ok := d.inflateInto(dst, comp)
+			ok := d.Into(dst, comp)
 			switch {
 			case ok && (err != nil || size != len(want)):
-				t.Fatalf("inflateInto accepts %d bytes; the stream decoder: %d bytes, %v", size, len(want), err)
+				t.Fatalf("Into accepts %d bytes; the stream decoder: %d bytes, %v", size, len(want), err)
 			case ok && !bytes.Equal(dst, want):
-				t.Fatalf("inflateInto's bytes differ from the stream decoder's")
+				t.Fatalf("Into's bytes differ from the stream decoder's")
 			case !ok && err == nil && size == len(want):
 				// allowed (the stream decoder then decodes it), but it would be slow: only the
 				// second-level table refusal may do it, and it cannot for a complete code.
-				t.Fatalf("inflateInto refuses a stream the stream decoder accepts (%d bytes)", size)
+				t.Fatalf("Into refuses a stream the stream decoder accepts (%d bytes)", size)
 			}
 		}
 	})

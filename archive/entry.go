@@ -1,10 +1,12 @@
-package classfile
+package archive
 
 import (
 	"errors"
 	"io"
 	"path/filepath"
 	"strconv"
+
+	"github.com/composestab/composestab/classfile"
 )
 
 // An Entry is one class in an input. Its bytes are read again each time Read
@@ -85,24 +87,24 @@ func (e *Entry) read(buf []byte) ([]byte, error) {
 func readError(openErr, readErr error) error {
 	switch {
 	case openErr != nil:
-		return &FormatError{Offset: -1, Msg: withCause("cannot open entry", openErr), Err: openErr}
+		return &classfile.FormatError{Offset: -1, Msg: withCause("cannot open entry", openErr), Err: openErr}
 	case readErr != nil:
-		var fe *FormatError
+		var fe *classfile.FormatError
 		if errors.As(readErr, &fe) {
 			return readErr
 		}
-		return &FormatError{Offset: -1, Msg: withCause("cannot read entry", readErr), Err: readErr}
+		return &classfile.FormatError{Offset: -1, Msg: withCause("cannot read entry", readErr), Err: readErr}
 	}
 	return nil
 }
 
 func tooLarge(size uint64, limit int64) error {
-	return &FormatError{Offset: -1, Msg: "inflated size " + strconv.FormatUint(size, 10) + " bytes exceeds the limit of " +
+	return &classfile.FormatError{Offset: -1, Msg: "inflated size " + strconv.FormatUint(size, 10) + " bytes exceeds the limit of " +
 		strconv.FormatInt(limit, 10) + " (Limits.MaxEntrySize)", Err: ErrTooLarge}
 }
 
 // Parse reads and parses the entry. A *FormatError carries Path and Entry.
-func (e *Entry) Parse(opts ParseOptions) (*Class, error) {
+func (e *Entry) Parse(opts classfile.ParseOptions) (*classfile.Class, error) {
 	data, err := e.Read()
 	if err != nil {
 		return nil, err
@@ -110,7 +112,7 @@ func (e *Entry) Parse(opts ParseOptions) (*Class, error) {
 	if opts.MaxNesting == 0 {
 		opts.MaxNesting = e.src.limits.MaxNesting
 	}
-	c, err := ParseWithOptions(data, opts)
+	c, err := classfile.ParseWithOptions(data, opts)
 	if err != nil {
 		return nil, e.wrap(err)
 	}
@@ -119,7 +121,7 @@ func (e *Entry) Parse(opts ParseOptions) (*Class, error) {
 
 // wrap stamps the entry's location on an error.
 func (e *Entry) wrap(err error) error {
-	var fe *FormatError
+	var fe *classfile.FormatError
 	if errors.As(err, &fe) {
 		if fe.Path == "" {
 			fe.Path = e.Input
@@ -132,26 +134,34 @@ func (e *Entry) wrap(err error) error {
 		}
 		return err
 	}
-	return &FormatError{Path: e.Input, Entry: e.Name, Class: e.ClassName, Offset: -1, Err: err}
+	return &classfile.FormatError{Path: e.Input, Entry: e.Name, Class: e.ClassName, Offset: -1, Err: err}
 }
 
-// check reads and parses e, using buf's storage when it is large enough, and
-// checks that it defines the class its name says. It returns the class, the
-// bytes inflated and the entry's error, if any.
-func (e *Entry) check(buf []byte) (*Class, int64, error) {
+// check reads and parses e and checks that it defines the class its name says. It returns the
+// class, the bytes inflated and the entry's error, if any.
+func (e *Entry) check() (*classfile.Class, int64, error) {
+	c, _, n, err := e.checkInto(nil)
+	return c, n, err
+}
+
+// checkInto is check reading into buf's storage when it is large enough; it returns the bytes
+// read too, the class's own (which it does not copy), for the next read once the class is let go.
+func (e *Entry) checkInto(buf []byte) (*classfile.Class, []byte, int64, error) {
 	data, err := e.read(buf)
 	if err != nil {
-		return nil, 0, e.wrap(err)
+		return nil, nil, 0, e.wrap(err)
 	}
-	return e.define(data)
+	c, n, err := e.define(data, false)
+	return c, data, n, err
 }
 
-// define is check's second half: it parses e's bytes and checks the class they define.
-func (e *Entry) define(data []byte) (*Class, int64, error) {
-	c, err := ParseWithOptions(data, ParseOptions{MaxNesting: e.src.limits.MaxNesting})
+// define is check's second half: it parses e's bytes (for several classpaths when shared) and
+// checks the class they define.
+func (e *Entry) define(data []byte, shared bool) (*classfile.Class, int64, error) {
+	c, err := classfile.ParseWithOptions(data, classfile.ParseOptions{MaxNesting: e.src.limits.MaxNesting, Shared: shared})
 	if err == nil && e.Name != "" {
 		if n := c.Name(); n != e.ClassName {
-			c, err = nil, &FormatError{Offset: -1, Msg: "the entry defines class " + n + ", not " + e.ClassName}
+			c, err = nil, &classfile.FormatError{Offset: -1, Msg: "the entry defines class " + n + ", not " + e.ClassName}
 		}
 	}
 	if err != nil {
@@ -193,11 +203,11 @@ func readCapped(r io.Reader, limit, hint int64, buf []byte) ([]byte, error) {
 			break
 		}
 		if err != nil {
-			return nil, &FormatError{Offset: -1, Msg: withCause("cannot read entry", err), Err: err}
+			return nil, &classfile.FormatError{Offset: -1, Msg: withCause("cannot read entry", err), Err: err}
 		}
 	}
 	if int64(len(buf)) > limit {
-		return nil, &FormatError{Offset: -1, Msg: "more than " + strconv.FormatInt(limit, 10) + " bytes (Limits.MaxEntrySize)", Err: ErrTooLarge}
+		return nil, &classfile.FormatError{Offset: -1, Msg: "more than " + strconv.FormatInt(limit, 10) + " bytes (Limits.MaxEntrySize)", Err: ErrTooLarge}
 	}
 	return buf, nil
 }

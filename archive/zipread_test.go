@@ -1,4 +1,4 @@
-package classfile
+package archive
 
 import (
 	"archive/zip"
@@ -14,7 +14,7 @@ import (
 // same sizes and checksums, as archive/zip, and reads the same bytes, for the committed jars and
 // every jar of the Kotlin distribution.
 func TestZipDirMatchesArchiveZip(t *testing.T) {
-	paths, _ := filepath.Glob("testdata/jars/*")
+	paths, _ := filepath.Glob("../classfile/testdata/jars/*")
 	hostile, _ := filepath.Glob("../testdata/hostile/*")
 	paths = append(paths, hostile...)
 	jars, _ := filepath.Glob(filepath.Join(kotlinHome(), "lib", "*.jar"))
@@ -95,7 +95,7 @@ func TestReadAllMatchesArchiveZip(t *testing.T) {
 		t.Fatal(err)
 	}
 	archives := map[string][]byte{"synthetic": buf.Bytes()}
-	paths, _ := filepath.Glob("testdata/jars/*")
+	paths, _ := filepath.Glob("../classfile/testdata/jars/*")
 	hostile, _ := filepath.Glob("../testdata/hostile/*.jar")
 	for _, p := range append(paths, hostile...) {
 		data, err := os.ReadFile(p)
