@@ -13,6 +13,7 @@ import (
 
 	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/audit/output"
+	"github.com/composestab/composestab/audit/plan"
 	"github.com/composestab/composestab/audit/scan"
 	"github.com/composestab/composestab/audit/verify"
 	"github.com/composestab/composestab/internal/english"
@@ -107,11 +108,22 @@ func runAudit(s *streams, args []string) error {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	rep, err := scanPaths(s, &o, paths, o.includeNonPublic)
+	rep, opts, err := scanPathsOptions(s, &o, paths, o.includeNonPublic)
 	if err != nil {
 		return err
 	}
 	defer rep.Close()
+	if o.format == "html" && o.callSites {
+		// The page opens with the fixes to make first (plan), each proven.
+		p, err := plan.Build(context.Background(), rep, plan.Options{Scan: opts})
+		if err != nil {
+			return err
+		}
+		if err := output.WritePlanHTML(s.out, rep, p); err != nil {
+			return err
+		}
+		return auditExit(s, &o, rep)
+	}
 	if o.format == "stability-config" && len(o.configs) > 0 {
 		checks, added := verify.MergeConfig(rep)
 		if err := output.WriteMergedStabilityConfig(s.out, rep, rep.ConfigTexts(), checks, added); err != nil {
@@ -125,9 +137,15 @@ func runAudit(s *streams, args []string) error {
 
 // scan runs scan.Scan with the shared flags, a progress line on a terminal, and diagnostics.
 func scanPaths(s *streams, o *auditOptions, paths []string, nonPublic bool) (*scan.Report, error) {
+	rep, _, err := scanPathsOptions(s, o, paths, nonPublic)
+	return rep, err
+}
+
+// scanPathsOptions is scanPaths, also returning the options it scanned with.
+func scanPathsOptions(s *streams, o *auditOptions, paths []string, nonPublic bool) (*scan.Report, scan.Options, error) {
 	opts, err := scanOptions(s, o, paths, nonPublic)
 	if err != nil {
-		return nil, err
+		return nil, opts, err
 	}
 	if s.errTTY && !o.quiet {
 		opts.Progress = func(done, total int) {
@@ -139,10 +157,10 @@ func scanPaths(s *streams, o *auditOptions, paths []string, nonPublic bool) (*sc
 	}
 	rep, err := runScan(opts)
 	if err != nil {
-		return nil, err
+		return nil, opts, err
 	}
 	diagnose(s, o, rep, "")
-	return rep, nil
+	return rep, opts, nil
 }
 
 // scanOptions resolves the compiler and any Maven coordinates and turns the flags into audit

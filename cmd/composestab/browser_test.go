@@ -143,8 +143,11 @@ func TestHTMLInBrowser(t *testing.T) {
 			if !strings.Contains(dom, `evil.X&lt;img src=x onerror="document.title='pwned'"&gt;"'&amp;amp;&lt;b&gt;`) {
 				t.Errorf("the hostile name is not shown as text")
 			}
-			if got["composables"] == 0 || got["call-sites"] == 0 {
-				t.Errorf("the composables or call-sites table is empty: %v", got)
+			if got["composables"] == 0 || got["call-sites"] == 0 || got["fix-first"] == 0 {
+				t.Errorf("the composables, call-sites or fix-first table is empty: %v", got)
+			}
+			if i, j := strings.Index(dom, `id="fix-first"`), strings.Index(dom, `id="classes"`); i < 0 || j < i {
+				t.Errorf("the page does not open with Fix first")
 			}
 		}
 	}
