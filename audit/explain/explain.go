@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/audit/scan"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/internal/english"
@@ -78,20 +79,72 @@ func Explain(ctx context.Context, opts scan.Options, typ string) (*Explanation, 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	cp, openErr := setup.OpenClasspath(append(append([]string(nil), opts.Inputs...), opts.Classpath...))
-	if cp == nil {
-		return nil, openErr
+	c, err := open(setup)
+	if err != nil {
+		return nil, err
 	}
-	defer cp.Close()
-	// Every entry is validated now, so that the answer says what could not be read even where
-	// the type does not reach.
-	openErr = errors.Join(openErr, cp.Settle())
+	defer c.Close()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	u := stability.NewUniverse(cp)
-	ev := evaluate.New(cp)
-	it := evaluate.NewInstantiator(u, ev, setup.Stability())
+	return c.explain(setup, typ)
+}
+
+// Classpath is a classpath opened for explaining, every entry validated, together with the
+// class models and $stable values read from it so far. Open it once, explain any number of types
+// over it — from several goroutines at once — and Close it when no call uses it any more. Only
+// the files are shared: each call's configuration, compiler and NonJVM apply to that call alone,
+// and its answer is the one Explain gives over the same paths, whatever was explained before.
+type Classpath struct {
+	cp *archive.Classpath
+	u  *stability.Universe
+	ev *evaluate.Evaluator
+	// openErr is what could not be read, said in every answer's Errors.
+	openErr error
+}
+
+// Open opens opts.Inputs and opts.Classpath with opts.Limits (the other options are not used)
+// and validates every entry, as Explain does, so that every answer over it says what could not
+// be read. The error is non-nil only when nothing could be opened at all.
+func Open(opts scan.Options) (*Classpath, error) {
+	setup, err := scan.Options{Inputs: opts.Inputs, Classpath: opts.Classpath, Limits: opts.Limits}.Setup()
+	if err != nil {
+		return nil, err // never: there is no configuration to read
+	}
+	return open(setup)
+}
+
+func open(setup *scan.Setup) (*Classpath, error) {
+	cp, openErr := setup.OpenClasspath(append(append([]string(nil), setup.Inputs...), setup.Classpath...))
+	if cp == nil {
+		return nil, openErr
+	}
+	// Every entry is validated now, so that the answer says what could not be read even where
+	// the type does not reach; afterwards the classpath is only read, so calls can share it.
+	openErr = errors.Join(openErr, cp.Settle())
+	return &Classpath{cp: cp, u: stability.NewUniverse(cp), ev: evaluate.New(cp), openErr: openErr}, nil
+}
+
+// Close closes the classpath's files; no Explain may run on it afterwards.
+func (c *Classpath) Close() error { return c.cp.Close() }
+
+// Explain is the package's Explain over c: opts.Inputs, opts.Classpath and opts.Limits are not
+// read (c stands for them); its configuration, compiler and NonJVM apply. It is safe to call from
+// several goroutines at once.
+func (c *Classpath) Explain(ctx context.Context, opts scan.Options, typ string) (*Explanation, error) {
+	setup, err := opts.Setup()
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return c.explain(setup, typ)
+}
+
+func (c *Classpath) explain(setup *scan.Setup, typ string) (*Explanation, error) {
+	u, openErr := c.u, c.openErr
+	it := evaluate.NewInstantiator(u, c.ev, setup.Stability())
 	t, err := it.ParseWith(typ, evaluate.ParseOptions{AllowMissing: true, CheckArguments: true})
 	if err != nil {
 		return nil, err

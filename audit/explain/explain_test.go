@@ -2,8 +2,12 @@ package explain
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/composestab/composestab/audit/scan"
@@ -73,4 +77,77 @@ func TestExplainCancelled(t *testing.T) {
 	if _, err := Explain(ctx, scan.Options{Classpath: []string{fixtures.RuntimeStubJar()}}, "kotlin.Int"); !errors.Is(err, context.Canceled) {
 		t.Errorf("got %v, want context.Canceled", err)
 	}
+}
+
+// TestClasspathExplain: answers over one opened classpath, asked in any order and from several
+// goroutines at once, with their own compilers and configurations, are Explain's answers.
+func TestClasspathExplain(t *testing.T) {
+	lib1, err := fixtures.Get("lib1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := filepath.Join(t.TempDir(), "stability.conf")
+	if err := os.WriteFile(conf, []byte("lib1.LUnstable\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cp := append([]string{lib1.Jar()}, lib1.Classpath()...)
+	old, err := scan.ParseCompiler("2.0.20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := []struct {
+		typ     string
+		opts    scan.Options
+		verdict stability.Verdict
+	}{
+		{"lib1.LBox<lib1.LData>", scan.Options{}, stability.VerdictStable},
+		{"lib1.LBox<lib1.LUnstable>", scan.Options{}, stability.VerdictUnstable},
+		{"lib1.LBox<lib1.LUnstable>", scan.Options{Configs: []string{conf}}, stability.VerdictStable},
+		{"lib1.LBox<lib1.LData>", scan.Options{Compiler: old}, stability.VerdictStable},
+		{"lib1.LPair<lib1.LStable, List<lib1.LData>>", scan.Options{NonJVM: true}, evaluate.VerdictUncertain},
+		{"com.example.Missing<Int>", scan.Options{}, stability.VerdictRuntime},
+	}
+	want := make([]string, len(calls))
+	for i, c := range calls {
+		opts := c.opts
+		opts.Classpath = cp
+		x, err := Explain(context.Background(), opts, c.typ)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if x.Verdict != c.verdict {
+			t.Errorf("call %d, Explain(%q): %s, want %s", i, c.typ, x.Verdict, c.verdict)
+		}
+		want[i] = jsonOf(t, x)
+	}
+	c, err := Open(scan.Options{Classpath: cp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range 2 * len(calls) {
+				k := (3*len(calls) - 1 - i + g) % len(calls)
+				x, err := c.Explain(context.Background(), calls[k].opts, calls[k].typ)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if got := jsonOf(t, x); got != want[k] {
+					t.Errorf("call %d, %q:\n got %s\nwant %s", k, calls[k].typ, got, want[k])
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func jsonOf(t *testing.T, x *Explanation) string {
+	b, err := json.Marshal(x)
+	if err != nil {
+		t.Error(err)
+	}
+	return string(b)
 }

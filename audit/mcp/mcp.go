@@ -8,7 +8,9 @@
 // after resolving symbolic links — the links inside a folder included, before anything in it is
 // read — never writes, applies the scan limits to every job, answers a bad request with a tool
 // error, runs every request under a deadline and the client's cancellation, and returns large
-// results a page at a time. docs/mcp.md is the user's documentation.
+// results a page at a time. explain keeps the classpaths it opened between calls, within a
+// memory bound (Options.CacheBytes), for as long as their files do not change. docs/mcp.md is
+// the user's documentation.
 package mcp
 
 import (
@@ -51,6 +53,10 @@ type Options struct {
 	// MaxConcurrent caps the tool calls that run at once; the others wait for a slot, within
 	// their deadline (DefaultMaxConcurrent when zero).
 	MaxConcurrent int
+	// CacheBytes bounds the memory of the classpaths explain keeps open between calls, each
+	// counted as the bytes of its files as stored (DefaultCacheBytes when zero; none is kept when
+	// negative). The least recently used is dropped first.
+	CacheBytes int64
 	// Version is the server's version as it introduces itself.
 	Version string
 }
@@ -73,6 +79,7 @@ type Server struct {
 	// mavenRepos are the same repositories as the resolver searches them.
 	mavenRepos []maven.Repo
 	slots      chan struct{}
+	cache      *classpathCache
 	sdk        *sdk.Server
 	// hook, if set, runs in every tool call once its slot is taken (tests: a call that takes
 	// until it is cancelled).
@@ -93,7 +100,10 @@ func New(opts Options) (*Server, error) {
 	if opts.MaxConcurrent <= 0 {
 		opts.MaxConcurrent = DefaultMaxConcurrent
 	}
-	s := &Server{opts: opts, slots: make(chan struct{}, opts.MaxConcurrent)}
+	if opts.CacheBytes == 0 {
+		opts.CacheBytes = DefaultCacheBytes
+	}
+	s := &Server{opts: opts, slots: make(chan struct{}, opts.MaxConcurrent), cache: newClasspathCache(opts.CacheBytes)}
 	for _, dir := range opts.Roots {
 		r, err := resolveRoot(dir)
 		if err != nil {
@@ -114,6 +124,13 @@ func New(opts Options) (*Server, error) {
 		&sdk.ServerOptions{Instructions: instructions})
 	s.addTools()
 	return s, nil
+}
+
+// Close drops what the server keeps between calls (the classpaths explain opened), closing
+// their files once the calls using them end. The server still answers afterwards.
+func (s *Server) Close() error {
+	s.cache.clear()
+	return nil
 }
 
 // SDK is the server as the SDK sees it, to connect it to any transport.

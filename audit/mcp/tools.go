@@ -299,7 +299,7 @@ func (s *Server) explain(ctx context.Context, a *access, in explainIn) (*explain
 	if err != nil {
 		return nil, err
 	}
-	x, err := explain.Explain(ctx, scan.Options{Classpath: p.classpath, Configs: p.configs, Compiler: compiler, NonJVM: in.NonJVM, Limits: a.limits}, in.Type)
+	x, err := s.cache.explain(ctx, scan.Options{Classpath: p.classpath, Configs: p.configs, Compiler: compiler, NonJVM: in.NonJVM, Limits: a.limits}, in.Type)
 	if err != nil {
 		return nil, err
 	}

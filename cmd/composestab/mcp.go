@@ -56,6 +56,7 @@ func runMCP(s *streams, args []string) error {
 	var defaultRepos, noClientRoots bool
 	var limits archive.Limits
 	timeout, maxConcurrent := mcp.DefaultTimeout, mcp.DefaultMaxConcurrent
+	cacheMB := int64(mcp.DefaultCacheBytes >> 20)
 	fs := newFlagSet(s, "mcp", "mcp [flags]")
 	fs.StringArrayVar(&roots, "root", nil, "a folder the server may read under (repeatable); a client's relative paths are relative to the first")
 	fs.BoolVar(&noClientRoots, "no-client-roots", false, "over stdio, read only under --root, not under the roots the client offers")
@@ -65,6 +66,7 @@ func runMCP(s *streams, args []string) error {
 	fs.BoolVar(&defaultRepos, "default-repos", false, "also look coordinates up in ~/.m2/repository and Gradle's cache (without --repo or this, coordinates are refused)")
 	fs.DurationVar(&timeout, "timeout", timeout, "the deadline of every tool call")
 	fs.IntVar(&maxConcurrent, "max-concurrent", maxConcurrent, "most tool calls run at once; the others wait within their deadline")
+	fs.Int64Var(&cacheMB, "cache-mb", cacheMB, "MiB the classpaths explain keeps open between calls may take, each counted as its files' size; 0 keeps none")
 	limitFlags(fs, &limits)
 	fs.Usage = func() { fmt.Fprintf(s.out, mcpUsage, fs.FlagUsagesWrapped(helpWidth)) }
 	if err := parseFlags(fs, args); err != nil {
@@ -77,6 +79,12 @@ func runMCP(s *streams, args []string) error {
 		return usageErrorf("--timeout %s: must be positive", timeout)
 	case maxConcurrent < 1:
 		return usageErrorf("--max-concurrent %d: must be at least 1", maxConcurrent)
+	case cacheMB < 0 || cacheMB > 1<<30:
+		return usageErrorf("--cache-mb %d: must be 0 (no cache) or a size in MiB", cacheMB)
+	}
+	cacheBytes := cacheMB << 20
+	if cacheMB == 0 {
+		cacheBytes = -1 // none kept
 	}
 	token := os.Getenv(mcpTokenEnv)
 	if tokenFile != "" {
@@ -103,10 +111,11 @@ func runMCP(s *streams, args []string) error {
 		}
 	}
 	srv, err := mcp.New(mcp.Options{Roots: roots, ClientRoots: listen == "" && !noClientRoots, Repos: repos, DefaultRepos: defaultRepos,
-		Limits: limits, Timeout: timeout, MaxConcurrent: maxConcurrent, Version: currentBuild().version})
+		Limits: limits, Timeout: timeout, MaxConcurrent: maxConcurrent, CacheBytes: cacheBytes, Version: currentBuild().version})
 	if err != nil {
 		return unreadableErrorf("%v", err)
 	}
+	defer srv.Close()
 	ctx, stop := signal.NotifyContext(mcpContext, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	where := "roots: " + strings.Join(roots, ", ")

@@ -42,6 +42,7 @@ func TestMCPFlags(t *testing.T) {
 		{[]string{"mcp", "--listen", "127.0.0.1:0", "--root", dir, "--token-file", filepath.Join(dir, "nope")}, exitUnreadable, "--token-file"},
 		{[]string{"mcp", "--timeout", "0s"}, exitUsage, "--timeout"},
 		{[]string{"mcp", "--max-concurrent", "0"}, exitUsage, "--max-concurrent"},
+		{[]string{"mcp", "--cache-mb", "-1"}, exitUsage, "--cache-mb -1: must be 0"},
 		{[]string{"mcp", "--max-entry-size", "lots"}, exitUsage, "max-entry-size"},
 		{[]string{"mcp", "--root", filepath.Join(dir, "missing")}, exitUnreadable, "missing"},
 		{[]string{"mcp", "--root", short}, exitUnreadable, "not a folder"},
@@ -52,7 +53,7 @@ func TestMCPFlags(t *testing.T) {
 		}
 	}
 	code, out, _ := runCLI(t, "mcp", "--help")
-	if code != exitOK || !strings.Contains(out, "--root") || !strings.Contains(out, "--max-entries") {
+	if code != exitOK || !strings.Contains(out, "--root") || !strings.Contains(out, "--max-entries") || !strings.Contains(out, "--cache-mb") {
 		t.Errorf("--help: exit %d\n%s", code, out)
 	}
 }
