@@ -113,10 +113,10 @@ func TestIntConstBadIndex(t *testing.T) {
 	}
 }
 
-// TestAccessorsAsComposable holds the accessors, over every opcode, to the helpers composable
-// wrote before them (isLoad, localIndex, isStore, storeIndex, isConstOp in composable/argtype.go
-// and composable/body.go, restated here), so that composable can switch to them unchanged: Local
-// equals localIndex on loads, storeIndex on stores, and both elsewhere.
+// TestAccessorsAsComposable holds the accessors, over every opcode, to the helpers they
+// replaced in composable (isLoad, localIndex, isStore, storeIndex, isConstOp, restated here), so
+// that the switch changed nothing: Local equals localIndex on loads, storeIndex on stores, and
+// both elsewhere.
 func TestAccessorsAsComposable(t *testing.T) {
 	isLoad := func(op Opcode) bool { return op >= OpIload && op <= OpAload3 }
 	localIndex := func(in *Instruction) int {

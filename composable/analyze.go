@@ -3,10 +3,10 @@ package composable
 import (
 	"math"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/composestab/composestab/archive"
+	"github.com/composestab/composestab/callsite"
 	"github.com/composestab/composestab/internal/par"
 
 	"github.com/composestab/composestab/classfile"
@@ -67,7 +67,7 @@ const (
 func Analyze(cfg Config) *Module {
 	ev := evaluate.New(cfg.Classpath)
 	a := &analyzer{cfg: cfg, engine: stability.NewEngine(cfg.Universe.Module(cfg.Input), cfg.Options), ev: ev,
-		ck: newCallSiteChecker(cfg.Classpath, cfg.Universe, evaluate.NewInstantiator(cfg.Universe, ev, cfg.Options), cfg.Input, cfg.Options, true)}
+		ck: callsite.NewChecker(cfg.Classpath, cfg.Universe, evaluate.NewInstantiator(cfg.Universe, ev, cfg.Options), cfg.Input, cfg.Options, true)}
 	mod := &Module{Features: DefaultFeaturesFor(cfg.Options.Release)}
 	all, _ := cfg.Universe.InputClasses(cfg.Input)
 	// Only a class that names the Composer can hold composable code: the others are not read
@@ -112,7 +112,7 @@ func Analyze(cfg Config) *Module {
 		mod.Lambdas = append(mod.Lambdas, b.lambdas...)
 	}
 	mod.Features = detectFeatures(bodies, mod.Functions, DefaultFeaturesFor(cfg.Options.Release))
-	a.ck.strong = mod.Features.StrongSkipping
+	a.ck.StrongSkipping = mod.Features.StrongSkipping
 	byKey := map[string]*Function{}
 	for _, f := range mod.Functions {
 		a.resolve(f, mod.Features.StrongSkipping)
@@ -121,16 +121,16 @@ func Analyze(cfg Config) *Module {
 		}
 	}
 	for _, b := range bodies {
-		if strings.HasSuffix(b.mc.class.Name(), defaultImplsSuffix) {
+		if strings.HasSuffix(b.mc.Class.Name(), defaultImplsSuffix) {
 			continue // the bridge's call of the member is the compiler's own, not recorded
 		}
 		for _, s := range b.sites {
-			if s.Status == siteRestart {
+			if s.Status == callsite.Restart {
 				continue
 			}
 			sc := a.ck.Check(s)
-			s.checked = sc
-			mod.Arguments = append(mod.Arguments, a.ck.Arguments(sc)...)
+			s.Checked = sc
+			mod.Arguments = append(mod.Arguments, arguments(sc)...)
 			a.siteOutcomes(sc, byKey, mod.Features.StrongSkipping)
 		}
 	}
@@ -179,7 +179,7 @@ func readAhead(cp *archive.Classpath, classes []*stability.Class) func() (*class
 type analyzer struct {
 	cfg    Config
 	engine *stability.Engine
-	ck     *callSiteChecker
+	ck     *callsite.Checker
 	ev     *evaluate.Evaluator
 	// depFns are the composables of dependency classes that call sites call, by owner then key.
 	depFns map[string]map[string]*Function
@@ -196,7 +196,7 @@ type found struct {
 // metadata, ComposeDefaultImpls bridges and composable lambda bodies.
 func (a *analyzer) classFunctions(sc *stability.Class, cf *classfile.Class) []found {
 	var out []found
-	fns, owner := a.ck.functionsOf(cf.Name())
+	fns, owner := a.ck.FunctionsOf(cf.Name())
 	var ownerClass *stability.Class
 	if owner != nil {
 		ownerClass = sc
@@ -216,7 +216,7 @@ func (a *analyzer) classFunctions(sc *stability.Class, cf *classfile.Class) []fo
 		out = append(out, found{f, b})
 	}
 	if base, ok := strings.CutSuffix(cf.Name(), defaultImplsSuffix); ok {
-		baseFns, _ := a.ck.functionsOf(base)
+		baseFns, _ := a.ck.FunctionsOf(base)
 		baseClass := a.cfg.Universe.ClassByJVMName(base)
 		for _, m := range cf.Methods() {
 			name, ok := strings.CutSuffix(m.Name, "$default")
@@ -258,7 +258,7 @@ func (a *analyzer) classFunctions(sc *stability.Class, cf *classfile.Class) []fo
 		if m.Code == nil {
 			continue
 		}
-		for _, marker := range inlinedComposableLambdas(m.Code) {
+		for _, marker := range callsite.InlinedComposableLambdas(m.Code) {
 			// Counted by the compiler before the inliner ran: a restartable composable of one
 			// group, which neither report lists.
 			// It shares its enclosing method's Class and Method: inlined, it is no function of its
@@ -302,7 +302,7 @@ func isComposableDescriptor(desc string) bool {
 	if !ok {
 		return false
 	}
-	n := trailingInts(params)
+	n := callsite.TrailingInts(params)
 	return n > 0 && n < len(params) && params[len(params)-n-1] == composerDescriptor
 }
 
@@ -505,301 +505,4 @@ func printScheme(s string) string {
 		}
 	}
 	return b.String()
-}
-
-// slot is one parameter of a composable in the compiler's slot order.
-type slot struct {
-	name     string
-	meta     *metadata.ValueParameter // nil for receivers
-	typ      *metadata.Type           // nil for the dispatch receiver
-	dispatch bool
-	local    int // -1 when not a JVM parameter
-	valueIdx int // index among the value parameters, -1 otherwise
-}
-
-// argIndex is the JVM argument index of the parameter in local: 0 is this for a member.
-func argIndex(locals []int, local int, member bool) int {
-	for i, l := range locals {
-		if l == local {
-			if member {
-				return i + 1
-			}
-			return i
-		}
-	}
-	return -1
-}
-
-func (a *analyzer) params(f *Function, sc *stability.Class, m *classfile.Method, fn *metadata.Function, owner *stability.Class,
-	bridge bool, desc []string, b *body, scope *stability.TypeScope) []Param {
-	locals := paramLocals(m, desc)
-	ci := composerIndex(desc)
-	if ci < 0 {
-		return nil
-	}
-	var slots []slot
-	j := 0
-	next := func() int {
-		if j < ci {
-			j++
-			return locals[j-1]
-		}
-		return -1
-	}
-	for _, p := range fn.ContextParameters {
-		slots = append(slots, slot{name: p.Name, meta: p, typ: p.Type, local: next(), valueIdx: -1})
-	}
-	if fn.ReceiverType != nil {
-		slots = append(slots, slot{name: "<this>", typ: fn.ReceiverType, local: next(), valueIdx: -1})
-	}
-	for i, p := range fn.ValueParameters {
-		slots = append(slots, slot{name: p.Name, meta: p, typ: p.Type, local: next(), valueIdx: i})
-	}
-	if owner != nil && !fn.Flags.IsStatic() {
-		s := slot{name: "<this>", dispatch: true, local: 0, valueIdx: -1}
-		if bridge {
-			s.name, s.local = "$this$", next()
-		}
-		slots = append(slots, s)
-	}
-	nChanged := 1
-	if len(slots) > 10 {
-		nChanged = (len(slots) + 9) / 10
-	}
-	nInts := len(desc) - ci - 1
-	defaultBase := -1
-	if nInts > nChanged && ci+1+nChanged < len(locals) {
-		defaultBase = locals[ci+1+nChanged]
-	}
-	names := map[int]string{}
-	for _, s := range slots {
-		if s.local >= 0 && !s.dispatch {
-			names[s.local] = s.name
-		}
-	}
-	out := make([]Param, 0, len(slots))
-	for i, s := range slots {
-		p := Param{Name: s.name, Used: true}
-		var t *stability.Type
-		if s.dispatch {
-			dt := stability.DefaultType(owner)
-			t = &dt
-		} else {
-			pt := s.typ
-			if s.meta != nil && s.meta.VarargElementType != nil {
-				pt = s.meta.VarargElementType
-				p.vararg = true
-			}
-			t = scope.Convert(pt)
-		}
-		if t != nil {
-			st, why := a.engine.TypeStability(t, sc.Ensure().File)
-			p.Missing = why.MissingClasses()
-			switch {
-			case stability.KnownStable(st):
-				p.Stability = ParamStable
-			case stability.KnownUnstable(st):
-				p.Stability = ParamUnstable
-			}
-		}
-		printed := t
-		if s.typ != nil && !s.dispatch {
-			printed = scope.Convert(s.typ)
-		}
-		if b != nil && s.local >= 0 {
-			p.Used = b.reads[s.local]
-			p.Compiled = b.comparison(s.local)
-		} else if b != nil && s.dispatch {
-			p.Used = b.reads[0]
-			p.Compiled = b.comparison(0)
-		}
-		p.Index = -1
-		switch {
-		case s.dispatch && !bridge:
-			p.Index = 0
-		case s.local >= 0:
-			p.Index = argIndex(locals, s.local, m.Access&classfile.AccStatic == 0)
-		}
-		p.typ = t
-		if s.meta != nil && s.meta.Flags.DeclaresDefaultValue() && defaultBase >= 0 && s.valueIdx >= 0 && b != nil {
-			p.Default = a.defaultValue(b, defaultBase+s.valueIdx/31, int32(1)<<(s.valueIdx%31), s, i, printed, names)
-			if printed != nil && !isPrimitive(printed) {
-				n := *printed
-				n.Nullable = true
-				printed = &n
-			}
-		}
-		if printed != nil {
-			p.Type = printed.String()
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
-var primitives = map[string]bool{
-	"kotlin/Int": true, "kotlin/Long": true, "kotlin/Short": true, "kotlin/Byte": true, "kotlin/Char": true,
-	"kotlin/Boolean": true, "kotlin/Float": true, "kotlin/Double": true,
-}
-
-func isPrimitive(t *stability.Type) bool {
-	return t.Class != nil && !t.Nullable && primitives[loadedName(t.Class)]
-}
-
-// loadedName is c's Kotlin name, which a shell created from a JVM name learns as it loads.
-func loadedName(c *stability.Class) string {
-	c.Ensure()
-	return c.Name
-}
-
-// defaultValue reads a parameter's default: where the bytecode assigns it and whether the
-// skipping code treats it as static.
-func (a *analyzer) defaultValue(b *body, defaultLocal int, bit int32, s slot, slotIdx int, t *stability.Type, names map[int]string) *Default {
-	expr, static, found := b.defaultOf(defaultLocal, bit, s.local, slotIdx)
-	d := &Default{Static: static, Expr: "<expression>"}
-	if !found || len(expr) != 1 {
-		return d
-	}
-	if lit, ok := literal(b.mc, &expr[0], t); ok {
-		d.Expr, d.Static = lit, true // a constant is static, even where no code says so
-	} else if expr[0].IsLoad() {
-		if n, ok := names[expr[0].Local()]; ok {
-			d.Expr = n // another parameter: printed by name
-		}
-	}
-	return d
-}
-
-// literal prints a constant instruction as the compiler's IR printer prints the IrConst.
-func literal(mc *methodCode, in *classfile.Instruction, t *stability.Type) (string, bool) {
-	kind := ""
-	if t != nil && t.Class != nil {
-		kind = loadedName(t.Class)
-	}
-	if in.Opcode == classfile.OpAconstNull {
-		return "null", true
-	}
-	if n, ok := intConst(mc, in); ok {
-		switch kind {
-		case "kotlin/Boolean":
-			return strconv.FormatBool(n != 0), true
-		case "kotlin/Char":
-			return "'" + string(rune(n)) + "'", true
-		}
-		return strconv.Itoa(int(n)), true
-	}
-	if in.Opcode == classfile.OpLdc || in.Opcode == classfile.OpLdcW || in.Opcode == classfile.OpLdc2W {
-		k, err := mc.class.Pool().Constant(in.Index)
-		if err != nil {
-			return "", false
-		}
-		switch v := k.(type) {
-		case string:
-			return `"` + v + `"`, true // the IR printer does not escape
-
-		case int64:
-			return strconv.FormatInt(v, 10) + "L", true
-		case float32:
-			return strconv.FormatFloat(float64(v), 'f', -1, 32) + "f", true
-		case float64:
-			return strconv.FormatFloat(v, 'f', -1, 64), true
-		}
-	}
-	return "", false
-}
-
-// detectFeatures reads the feature flags from the code shape: the masks of the skipping
-// preamble (strong skipping tests the unstable bit apart), how remember compiles, whether
-// non-restartable bodies open a group, and how restartable bodies ask to skip.
-func detectFeatures(bodies []*body, fns []*Function, defaults Features) Features {
-	f := defaults
-	strong, weak := 0, 0
-	for _, b := range bodies {
-		for _, m := range b.changedMasks {
-			for s := 0; s < 10; s++ {
-				switch m {
-				case 6 << (3 * s):
-					strong++
-				case 14 << (3 * s):
-					weak++
-				}
-			}
-		}
-	}
-	if weak > strong {
-		f.StrongSkipping = false
-	}
-	remembers, inlined, pausable, legacy := 0, 0, 0, 0
-	for _, b := range bodies {
-		remembers += b.rememberCalls
-		inlined += b.rememberedValue
-		if b.shouldExecute {
-			pausable++
-		}
-		if b.getSkipping {
-			legacy++
-		}
-	}
-	if remembers > 0 && inlined == 0 {
-		f.IntrinsicRemember = false
-	}
-	if legacy > pausable {
-		f.PausableComposition = false
-	}
-	for _, fn := range fns {
-		if !fn.Restartable && !fn.Readonly && !fn.Abstract && !fn.Open && !fn.Inline && !fn.Lambda {
-			for _, b := range bodies {
-				if b.replaceFirst && b.mc.class.Name() == fn.Class && b.mc.method.Name+b.mc.method.Descriptor == fn.Method {
-					f.OptimizeNonSkippingGroups = false
-				}
-			}
-		}
-	}
-	return f
-}
-
-// metrics counts what the compiler's module metrics count.
-func metrics(mod *Module, classes []*stability.ClassResult) Metrics {
-	var m Metrics
-	inc := func(n *int, on bool) {
-		if on {
-			*n++
-		}
-	}
-	for _, f := range mod.Functions {
-		m.TotalComposables++
-		inc(&m.ReadonlyComposables, f.Readonly)
-		inc(&m.SkippableComposables, f.Skippable)
-		inc(&m.RestartableComposables, f.Restartable)
-		inc(&m.RestartGroups, f.Restartable)
-		m.TotalGroups += f.Groups
-	}
-	for _, a := range mod.Arguments {
-		m.TotalArguments++
-		inc(&m.CertainArguments, a.Certain)
-		inc(&m.StaticArguments, a.Static)
-		inc(&m.KnownStableArguments, a.Stability == ParamStable)
-		inc(&m.KnownUnstableArguments, a.Stability == ParamUnstable)
-		inc(&m.UnknownStableArguments, a.Stability == ParamRuntime)
-	}
-	for _, r := range classes {
-		if !r.Processed {
-			continue
-		}
-		m.TotalClasses++
-		stable := !r.Marked && stability.KnownStable(r.Stability)
-		inc(&m.MarkedStableClasses, r.Marked)
-		inc(&m.InferredStableClasses, stable)
-		inc(&m.EffectivelyStableClasses, r.Marked || stable)
-		inc(&m.InferredUnstableClasses, !r.Marked && stability.KnownUnstable(r.Stability))
-		inc(&m.InferredUncertainClasses, !r.Marked && !stable && !stability.KnownUnstable(r.Stability))
-	}
-	for _, l := range mod.Lambdas {
-		m.TotalLambdas++
-		inc(&m.ComposableLambdas, l.Composable)
-		inc(&m.MemoizedLambdas, l.Memoized)
-		inc(&m.SingletonComposableLambdas, l.Composable && l.Singleton)
-		inc(&m.SingletonLambdas, !l.Composable && l.Singleton)
-	}
-	return m
 }

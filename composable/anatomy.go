@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/composestab/composestab/callsite"
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/metadata"
 	"github.com/composestab/composestab/stability"
@@ -317,9 +318,9 @@ func slotKinds(cfg Config, f *Function) []string {
 	for i := range kinds {
 		kinds[i] = "value"
 	}
-	ck := newCallSiteChecker(cfg.Classpath, cfg.Universe, nil, cfg.Input, cfg.Options, true)
+	ck := callsite.NewChecker(cfg.Classpath, cfg.Universe, nil, cfg.Input, cfg.Options, true)
 	owner, bridge := strings.CutSuffix(f.Class, defaultImplsSuffix)
-	fns, _ := ck.functionsOf(owner)
+	fns, _ := ck.FunctionsOf(owner)
 	var fn *metadata.Function
 	for _, c := range fns {
 		if c.Signature == nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/composestab/composestab/callsite"
 	"github.com/composestab/composestab/classfile"
 )
 
@@ -33,10 +34,10 @@ type defaultKey struct {
 }
 
 func readPreamble(b *body) *preamble {
-	insns := b.mc.insns
-	pool := b.mc.class.Pool()
+	insns := b.mc.Insns
+	pool := b.mc.Class.Pool()
 	pre := &preamble{decide: -1, params: map[int]*paramCmp{}, defaultMarks: map[defaultKey]int32{}, names: map[int]string{}}
-	for _, v := range b.mc.method.Code.LocalVariables() {
+	for _, v := range b.mc.Method.Code.LocalVariables() {
 		if _, ok := pre.names[int(v.Index)]; !ok {
 			pre.names[int(v.Index)] = v.Name
 		}
@@ -138,8 +139,8 @@ func decisionOf(b *body, pre *preamble, changedLocal func(int) int, nChanged int
 	if pre == nil || pre.decide < 0 {
 		return nil
 	}
-	insns := b.mc.insns
-	ref, _ := b.mc.class.Pool().MemberRef(insns[pre.decide].Index)
+	insns := b.mc.Insns
+	ref, _ := b.mc.Class.Pool().MemberRef(insns[pre.decide].Index)
 	d := &Decision{Call: ref.Name}
 	var tests []string
 	receiver := -1
@@ -223,8 +224,8 @@ var groupCalls = map[string]string{
 // groupsOf lists the group calls of the body in bytecode order, with their keys, lines and
 // nesting (as the instructions follow each other: the ends of two branches both count).
 func groupsOf(b *body) []Group {
-	insns := b.mc.insns
-	pool := b.mc.class.Pool()
+	insns := b.mc.Insns
+	pool := b.mc.Class.Pool()
 	out := []Group{}
 	depth := 0
 	for i := range insns {
@@ -240,10 +241,10 @@ func groupsOf(b *body) []Group {
 			// sourceInformation(composer, info) names the group just opened; the markers are
 			// groups of their own in the tooling data.
 			ps, _, _ := classfile.ParseMethodDescriptor(ref.Descriptor)
-			spans := b.mc.argSpans(i, len(ps), 0)
+			spans := b.mc.ArgSpans(i, len(ps), 0)
 			info := ""
-			if sp := spans[len(spans)-1]; sp.ok() && sp.end-sp.start == 1 {
-				if k, err := pool.Constant(insns[sp.start].Index); err == nil {
+			if sp := spans[len(spans)-1]; sp.OK() && sp.End-sp.Start == 1 {
+				if k, err := pool.Constant(insns[sp.Start].Index); err == nil {
 					info, _ = k.(string)
 				}
 			}
@@ -253,9 +254,9 @@ func groupsOf(b *body) []Group {
 					out[len(out)-1].Source = info
 				}
 			case "sourceInformationMarkerStart":
-				g := Group{Kind: "marker", Call: ref.Name, Offset: in.Offset, Line: lineAt(b.mc, in.Offset), Depth: depth, Source: info}
-				if sp := spans[1]; sp.ok() && sp.end-sp.start == 1 {
-					if k, ok := intConst(b.mc, &insns[sp.start]); ok {
+				g := Group{Kind: "marker", Call: ref.Name, Offset: in.Offset, Line: callsite.LineAt(b.mc, in.Offset), Depth: depth, Source: info}
+				if sp := spans[1]; sp.OK() && sp.End-sp.Start == 1 {
+					if k, ok := intConst(b.mc, &insns[sp.Start]); ok {
 						g.Key = &k
 					}
 				}
@@ -263,7 +264,7 @@ func groupsOf(b *body) []Group {
 				depth++
 			case "sourceInformationMarkerEnd":
 				depth = max(depth-1, 0)
-				out = append(out, Group{Kind: "end-marker", Call: ref.Name, Offset: in.Offset, Line: lineAt(b.mc, in.Offset), Depth: depth})
+				out = append(out, Group{Kind: "end-marker", Call: ref.Name, Offset: in.Offset, Line: callsite.LineAt(b.mc, in.Offset), Depth: depth})
 			}
 			continue
 		}
@@ -275,16 +276,16 @@ func groupsOf(b *body) []Group {
 		if strings.HasPrefix(kind, "end-") {
 			depth = max(depth-1, 0)
 		}
-		g := Group{Kind: kind, Call: ref.Name, Offset: in.Offset, Line: lineAt(b.mc, in.Offset), Depth: depth}
+		g := Group{Kind: kind, Call: ref.Name, Offset: in.Offset, Line: callsite.LineAt(b.mc, in.Offset), Depth: depth}
 		if len(ps) > 0 && ps[0] == "I" {
-			spans := b.mc.argSpans(i, len(ps)+1, 0)
-			if sp := spans[1]; sp.ok() && sp.end-sp.start == 1 {
-				if k, ok := intConst(b.mc, &insns[sp.start]); ok {
+			spans := b.mc.ArgSpans(i, len(ps)+1, 0)
+			if sp := spans[1]; sp.OK() && sp.End-sp.Start == 1 {
+				if k, ok := intConst(b.mc, &insns[sp.Start]); ok {
 					g.Key = &k
 				}
 			}
 			if len(ps) > 1 {
-				if sp := spans[2]; sp.ok() {
+				if sp := spans[2]; sp.OK() {
 					g.DataKey = renderSpan(b, sp)
 				}
 			}
@@ -298,19 +299,19 @@ func groupsOf(b *body) []Group {
 }
 
 // renderSpan prints a short instruction span: a local's name, a constant, or its instructions.
-func renderSpan(b *body, sp span) string {
-	insns := b.mc.insns
-	if sp.end-sp.start == 1 && insns[sp.start].IsLoad() {
-		l := insns[sp.start].Local()
-		for _, v := range b.mc.method.Code.LocalVariables() {
-			if int(v.Index) == l && int(v.StartPC) <= insns[sp.start].Offset && insns[sp.start].Offset < int(v.StartPC)+int(v.Length) {
+func renderSpan(b *body, sp callsite.Span) string {
+	insns := b.mc.Insns
+	if sp.End-sp.Start == 1 && insns[sp.Start].IsLoad() {
+		l := insns[sp.Start].Local()
+		for _, v := range b.mc.Method.Code.LocalVariables() {
+			if int(v.Index) == l && int(v.StartPC) <= insns[sp.Start].Offset && insns[sp.Start].Offset < int(v.StartPC)+int(v.Length) {
 				return v.Name
 			}
 		}
 		return fmt.Sprintf("local%d", l)
 	}
 	var parts []string
-	for i := sp.start; i < sp.end && len(parts) < 6; i++ {
+	for i := sp.Start; i < sp.End && len(parts) < 6; i++ {
 		parts = append(parts, insns[i].Opcode.String())
 	}
 	return strings.Join(parts, " ")
@@ -321,7 +322,7 @@ func restartLambda(b *body, cf *classfile.Class, name string) string {
 	if b.endRestart < 0 {
 		return ""
 	}
-	insns := b.mc.insns
+	insns := b.mc.Insns
 	pool := cf.Pool()
 	for i := b.endRestart + 1; i < len(insns); i++ {
 		in := &insns[i]

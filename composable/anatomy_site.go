@@ -4,6 +4,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/composestab/composestab/callsite"
 )
 
 // This file reads the $changed a call site passes, slot by slot, for
@@ -60,7 +62,7 @@ type SlotAnatomy struct {
 // name, or a path ending in one: "Callers.kt", "capp/Callers.kt") in cfg.Input, optionally only
 // those calling callee (JVM owner, a dot, name and descriptor; "" for all).
 func (mod *Module) CallSiteAnatomies(cfg Config, file string, line int, callee string) []*CallAnatomy {
-	ck := newCallSiteChecker(cfg.Classpath, cfg.Universe, nil, cfg.Input, cfg.Options, mod.Features.StrongSkipping)
+	ck := callsite.NewChecker(cfg.Classpath, cfg.Universe, nil, cfg.Input, cfg.Options, mod.Features.StrongSkipping)
 	classes, _ := cfg.Universe.InputClasses(cfg.Input)
 	var out []*CallAnatomy
 	for _, c := range classes {
@@ -72,9 +74,9 @@ func (mod *Module) CallSiteAnatomies(cfg Config, file string, line int, callee s
 		if err != nil {
 			continue
 		}
-		sites, _ := findCallSites(cf)
+		sites, _ := callsite.Find(cf)
 		for _, s := range sites {
-			if s.Status == siteRestart || lineAt(s.code, s.Offset) != line {
+			if s.Status == callsite.Restart || callsite.LineAt(s.Code, s.Offset) != line {
 				continue
 			}
 			key := s.Callee.Owner + "." + s.Callee.Name + s.Callee.Descriptor
@@ -93,7 +95,7 @@ func (mod *Module) CallSiteAnatomies(cfg Config, file string, line int, callee s
 	return out
 }
 
-func callAnatomy(sc *siteCheck, file string, line int) *CallAnatomy {
+func callAnatomy(sc *callsite.Check, file string, line int) *CallAnatomy {
 	ca := &CallAnatomy{Caller: sc.Class + "." + sc.Method, File: file, Line: line, Offset: sc.Offset,
 		Callee: sc.Callee.Owner + "." + sc.Callee.Name + sc.Callee.Descriptor, Function: sc.Function,
 		Status: sc.Status.String(), Reason: sc.Reason, Force: sc.Force, Ints: []IntArg{}, Slots: []SlotAnatomy{}}
@@ -118,7 +120,7 @@ func callAnatomy(sc *siteCheck, file string, line int) *CallAnatomy {
 		}
 		b := chk.Compiler
 		switch {
-		case chk.notProvided:
+		case chk.NotProvided:
 			s.State, s.Why = "Default", "not passed: the caller sets its $default bit, and the callee computes the default value"
 		case b.Static:
 			s.State, s.Why = "Static", "a static expression (a constant, or a stable value the caller need not recompute): the callee takes it as unchanged without comparing"
@@ -129,7 +131,7 @@ func callAnatomy(sc *siteCheck, file string, line int) *CallAnatomy {
 		default:
 			s.State, s.Why = "Uncertain", "nothing known at compile time: the callee compares it"
 		}
-		if chk.Skip != "" && !chk.notProvided {
+		if chk.Skip != "" && !chk.NotProvided {
 			s.Why += "; stability not predicted: " + chk.Skip
 		}
 		ca.Slots = append(ca.Slots, s)

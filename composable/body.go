@@ -3,6 +3,7 @@ package composable
 import (
 	"strings"
 
+	"github.com/composestab/composestab/callsite"
 	"github.com/composestab/composestab/classfile"
 )
 
@@ -22,7 +23,7 @@ const (
 
 // body is what one method's code shows.
 type body struct {
-	mc            *methodCode
+	mc            *callsite.Code
 	composerLocal int
 
 	restartGroup, updateScope, shouldExecute, getSkipping, skipToGroupEnd, startDefaults bool
@@ -50,7 +51,7 @@ type body struct {
 	changedMasks []int32
 	// sites are the composable calls, restart calls included; lambdaCalls counts invocations
 	// of composable lambdas (FunctionN.invoke with the composer).
-	sites       []*callSite
+	sites       []*callsite.Site
 	lambdaCalls int
 	lambdas     []Lambda
 
@@ -125,37 +126,37 @@ const (
 // comparedLocal is the parameter (its local) whose value feeds the changed or changedInstance
 // call at insns[call], and what of it is compared.
 func (b *body) comparedLocal(call int) (int, comparedWay, bool) {
-	insns := b.mc.insns
-	sp := b.mc.argSpans(call, 2, 0)[1]
-	if !sp.ok() {
+	insns := b.mc.Insns
+	sp := b.mc.ArgSpans(call, 2, 0)[1]
+	if !sp.OK() {
 		// A nullable enum's ordinal is a branch the span walk does not cross.
 		if local, ok := b.nullableOrdinal(call); ok {
 			return local, comparedOrdinal, true
 		}
 		return 0, 0, false
 	}
-	if !insns[sp.start].IsLoad() {
+	if !insns[sp.Start].IsLoad() {
 		return 0, 0, false
 	}
-	local := insns[sp.start].Local()
-	switch sp.end - sp.start {
+	local := insns[sp.Start].Local()
+	switch sp.End - sp.Start {
 	case 1:
 		if a, ok := b.elements[local]; ok {
 			return a, comparedElement, true
 		}
 		return local, comparedValue, true
 	case 2, 3:
-		in := &insns[sp.end-1]
-		if sp.end-sp.start == 2 && in.Opcode == classfile.OpArraylength {
+		in := &insns[sp.End-1]
+		if sp.End-sp.Start == 2 && in.Opcode == classfile.OpArraylength {
 			return local, comparedSize, true
 		}
-		if sp.end-sp.start == 3 && insns[sp.start+1].Opcode != classfile.OpCheckcast {
+		if sp.End-sp.Start == 3 && insns[sp.Start+1].Opcode != classfile.OpCheckcast {
 			return 0, 0, false
 		}
 		if in.Opcode != classfile.OpInvokevirtual {
 			return 0, 0, false
 		}
-		ref, err := b.mc.class.Pool().MemberRef(in.Index)
+		ref, err := b.mc.Class.Pool().MemberRef(in.Index)
 		if err != nil || ref.Name != "ordinal" || ref.Descriptor != "()I" {
 			return 0, 0, false
 		}
@@ -169,12 +170,12 @@ func (b *body) comparedLocal(call int) (int, comparedWay, bool) {
 //
 //	aload c; dup; ifnonnull L; pop; iconst_m1; goto M; L: [checkcast Enum;] invokevirtual ordinal()I; M: changed(I)
 func (b *body) nullableOrdinal(call int) (int, bool) {
-	insns := b.mc.insns
+	insns := b.mc.Insns
 	j := call - 1
 	if j < 0 || insns[j].Opcode != classfile.OpInvokevirtual {
 		return 0, false
 	}
-	if ref, err := b.mc.class.Pool().MemberRef(insns[j].Index); err != nil || ref.Name != "ordinal" || ref.Descriptor != "()I" {
+	if ref, err := b.mc.Class.Pool().MemberRef(insns[j].Index); err != nil || ref.Name != "ordinal" || ref.Descriptor != "()I" {
 		return 0, false
 	}
 	j--
@@ -198,7 +199,7 @@ func (b *body) nullableOrdinal(call int) (int, bool) {
 // iand; ifne, with M covering two or three bits of a slot. Single-bit tests in between are a
 // $default bit or the unstable bit choosing between changed and changedInstance.
 func (b *body) guardMask(call int) (int32, bool) {
-	insns := b.mc.insns
+	insns := b.mc.Insns
 	for j := call - 1; j >= 2 && j > call-20; j-- {
 		if insns[j].Opcode != classfile.OpIand || insns[j+1].Opcode != classfile.OpIfne || !insns[j-2].IsLoad() {
 			continue
@@ -219,7 +220,7 @@ func readBody(c *classfile.Class, m *classfile.Method, composerLocal int, isLamb
 	if err != nil {
 		return nil
 	}
-	mc := newMethodCode(c, m, insns)
+	mc := callsite.NewCode(c, m, insns)
 	b := &body{mc: mc, composerLocal: composerLocal, endRestart: -1, reads: map[int]bool{}, preReads: map[int]bool{}, varargs: map[int]bool{}, compares: map[int]compareSet{}, elements: map[int]int{}}
 	pool := c.Pool()
 	inRemember := false
@@ -309,7 +310,7 @@ func readBody(c *classfile.Class, m *classfile.Method, composerLocal int, isLamb
 			}
 			// Calls of the runtime's own composables count too: rememberComposableLambda, which
 			// the compiler substitutes for a capturing composable lambda before recording calls.
-			if s, err := mc.callSite(i); err == nil && s != nil {
+			if s, err := mc.SiteAt(i); err == nil && s != nil {
 				b.sites = append(b.sites, s)
 			}
 		}
@@ -327,28 +328,28 @@ func readBody(c *classfile.Class, m *classfile.Method, composerLocal int, isLamb
 
 // nextIsTrace reports that the constant at insns[i] is the name argument of traceEventStart.
 func (b *body) nextIsTrace(i int) bool {
-	in := &b.mc.insns[i+1]
+	in := &b.mc.Insns[i+1]
 	if in.Opcode != classfile.OpInvokestatic {
 		return false
 	}
-	ref, err := b.mc.class.Pool().MemberRef(in.Index)
+	ref, err := b.mc.Class.Pool().MemberRef(in.Index)
 	return err == nil && ref.Name == traceEventStart
 }
 
 // nullCheck reports the parameter null check aload; ldc "name"; checkNotNullParameter.
 func (b *body) nullCheck(i int) bool {
-	insns := b.mc.insns
+	insns := b.mc.Insns
 	if i+2 >= len(insns) || (insns[i+1].Opcode != classfile.OpLdc && insns[i+1].Opcode != classfile.OpLdcW) || insns[i+2].Opcode != classfile.OpInvokestatic {
 		return false
 	}
-	ref, err := b.mc.class.Pool().MemberRef(insns[i+2].Index)
+	ref, err := b.mc.Class.Pool().MemberRef(insns[i+2].Index)
 	return err == nil && ref.Name == checkNotNull
 }
 
 // changedMask records the mask of the test guarding a changed call: iload $changed; const;
 // iand; ifne L (the parameter's own state is computed only while nothing is known).
 func (b *body) changedMask(call int) {
-	insns := b.mc.insns
+	insns := b.mc.Insns
 	for j := call - 1; j >= 3 && j > call-12; j-- {
 		if insns[j].Opcode == classfile.OpIand && (insns[j+1].Opcode == classfile.OpIfne) {
 			if c, ok := intConst(b.mc, &insns[j-1]); ok && insns[j-2].IsLoad() {
@@ -362,8 +363,8 @@ func (b *body) changedMask(call int) {
 // lambdaAt classifies the lambda an invokedynamic creates; false for the restart lambda given to
 // updateScope and for anything that is not a Kotlin function object.
 func (b *body) lambdaAt(i int, inRemember bool) (Lambda, bool) {
-	insns := b.mc.insns
-	k, err := b.mc.class.Pool().Constant(insns[i].Index)
+	insns := b.mc.Insns
+	k, err := b.mc.Class.Pool().Constant(insns[i].Index)
 	d, ok := k.(classfile.Dynamic)
 	if err != nil || !ok || !strings.Contains(d.Descriptor, ")L"+functionPrefix) {
 		return Lambda{}, false
@@ -372,7 +373,7 @@ func (b *body) lambdaAt(i int, inRemember bool) (Lambda, bool) {
 		if insns[j].Opcode != classfile.OpInvokeinterface && insns[j].Opcode != classfile.OpInvokestatic {
 			continue
 		}
-		ref, err := b.mc.class.Pool().MemberRef(insns[j].Index)
+		ref, err := b.mc.Class.Pool().MemberRef(insns[j].Index)
 		if err != nil {
 			continue
 		}
@@ -392,25 +393,25 @@ func (b *body) invokesComposableLambda(i int, desc string, composerLocal int) bo
 	if !ok || len(params) < 2 {
 		return false
 	}
-	spans := b.mc.argSpans(i, len(params)+1, 0)
+	spans := b.mc.ArgSpans(i, len(params)+1, 0)
 	sp := spans[len(spans)-2]
-	if !sp.ok() || sp.end-sp.start != 1 {
+	if !sp.OK() || sp.End-sp.Start != 1 {
 		return false
 	}
-	in := &b.mc.insns[sp.start]
+	in := &b.mc.Insns[sp.Start]
 	return in.Opcode >= classfile.OpAload && in.Opcode <= classfile.OpAload3 && in.IsLoad() && in.Local() == composerLocal
 }
 
 // intConst is the value of an int constant instruction.
-func intConst(mc *methodCode, in *classfile.Instruction) (int32, bool) {
-	return in.IntConst(mc.class.Pool())
+func intConst(mc *callsite.Code, in *classfile.Instruction) (int32, bool) {
+	return in.IntConst(mc.Class.Pool())
 }
 
 // defaultOf finds the assignment of a parameter's default value: iload $default; const bit;
 // iand; ifeq L; <expr>; store param. It returns the expression's instructions and whether the
 // skipping code marks the slot static ($dirty |= 0b011 << (3·slot+1)) under the same bit.
 func (b *body) defaultOf(defaultLocal int, bit int32, paramLocal, slot int) (expr []classfile.Instruction, static, found bool) {
-	insns := b.mc.insns
+	insns := b.mc.Insns
 	for i := 0; i+3 < len(insns); i++ {
 		if !insns[i].IsLoad() || insns[i].Local() != defaultLocal {
 			continue
@@ -444,7 +445,7 @@ func (b *body) defaultOf(defaultLocal int, bit int32, paramLocal, slot int) (exp
 func (b *body) calls() int {
 	n := b.lambdaCalls
 	for _, s := range b.sites {
-		if s.Status != siteRestart {
+		if s.Status != callsite.Restart {
 			n++
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/composestab/composestab/callsite"
 	"github.com/composestab/composestab/classfile"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/stability"
@@ -150,17 +151,17 @@ func (s *CallSite) Churned() int {
 func (a *analyzer) callSites(bodies []*body, byKey map[string]*Function, strong bool) []*CallSite {
 	type siteIn struct {
 		site *CallSite
-		cs   *callSite
+		cs   *callsite.Site
 	}
 	var out []siteIn
 	for _, b := range bodies {
-		if strings.HasSuffix(b.mc.class.Name(), defaultImplsSuffix) {
+		if strings.HasSuffix(b.mc.Class.Name(), defaultImplsSuffix) {
 			continue
 		}
-		caller := b.mc.class.Name() + "." + b.mc.method.Name + b.mc.method.Descriptor
+		caller := b.mc.Class.Name() + "." + b.mc.Method.Name + b.mc.Method.Descriptor
 		cf := byKey[caller] // the caller as a composable of the module, nil for other code
 		for _, s := range b.sites {
-			if s.Status == siteRestart {
+			if s.Status == callsite.Restart {
 				continue
 			}
 			f := a.calleeOf(s.Callee, byKey)
@@ -225,7 +226,7 @@ func (a *analyzer) calleeOf(ref classfile.MemberRef, byKey map[string]*Function)
 		if cf, err := a.cfg.Classpath.Class(ref.Owner); err == nil && sc != nil {
 			for _, fd := range a.classFunctions(sc, cf) {
 				if !fd.fn.Lambda {
-					a.resolve(fd.fn, a.ck.strong)
+					a.resolve(fd.fn, a.ck.StrongSkipping)
 					fns[fd.fn.Class+"."+fd.fn.Method] = fd.fn
 				}
 			}
@@ -238,13 +239,13 @@ func (a *analyzer) calleeOf(ref classfile.MemberRef, byKey map[string]*Function)
 // callSite reads one call: each argument's origin and comparison, and what re-runs the callee.
 // callerKey is the calling method (JVM owner, a dot, name and descriptor), caller the same as a
 // composable of the module (nil for other code).
-func (a *analyzer) callSite(b *body, s *callSite, callerKey string, caller, f *Function, strong bool) *CallSite {
+func (a *analyzer) callSite(b *body, s *callsite.Site, callerKey string, caller, f *Function, strong bool) *CallSite {
 	site := &CallSite{Caller: callerKey, Callee: f.Class + "." + f.Method, CalleeName: f.FqName, File: f.File, callee: f}
-	if c := a.cfg.Universe.ClassByJVMName(b.mc.class.Name()); c != nil {
+	if c := a.cfg.Universe.ClassByJVMName(b.mc.Class.Name()); c != nil {
 		site.File = c.Ensure().File
 	}
-	site.Line = callLine(b.mc, s.Offset)
-	sc := s.checked
+	site.Line = callsite.CallLine(b.mc, s.Offset)
+	sc := s.Checked
 	if sc == nil {
 		sc = a.ck.Check(s)
 	}
@@ -252,7 +253,7 @@ func (a *analyzer) callSite(b *body, s *callSite, callerKey string, caller, f *F
 	if caller != nil {
 		for k, p := range caller.Params {
 			if p.Index >= 0 {
-				paramSlot[localOfArg(b.mc.method, p.Index)] = k
+				paramSlot[localOfArg(b.mc.Method, p.Index)] = k
 			}
 		}
 	}
@@ -268,7 +269,7 @@ func (a *analyzer) callSite(b *body, s *callSite, callerKey string, caller, f *F
 	for k := range f.Params {
 		p := &f.Params[k]
 		arg := CallArgument{Param: p.Name, Type: p.Type, Compare: p.Outcome.Compare, slot: k, fromParam: -1}
-		if p.Outcome.Compare == Open && sc.Status == siteDecoded && k < len(sc.Slots) {
+		if p.Outcome.Compare == Open && sc.Status == callsite.Decoded && k < len(sc.Slots) {
 			for _, so := range p.Sites {
 				if so.Caller == callerKey || strings.HasPrefix(so.Caller, callerKey+"#") {
 					arg.Compare = so.Compare
@@ -290,16 +291,16 @@ func (a *analyzer) callSite(b *body, s *callSite, callerKey string, caller, f *F
 			unstable = append(unstable, a.unstableParam(p, nil, "", f.File)...)
 		}
 		jvm := p.Index // the values a call pops: the receiver of a member first, as Index counts
-		if jvm < 0 || jvm >= len(s.spans) || k < len(sc.Slots) && sc.Slots[k].notProvided {
+		if jvm < 0 || jvm >= len(s.Spans) || k < len(sc.Slots) && sc.Slots[k].NotProvided {
 			arg.Origin = OriginUnknown
-			if k < len(sc.Slots) && sc.Slots[k].notProvided {
+			if k < len(sc.Slots) && sc.Slots[k].NotProvided {
 				arg.Origin, arg.What = OriginConstant, "its default value"
 			}
 			site.Arguments = append(site.Arguments, arg)
 			continue
 		}
 		var o origin
-		if sp := s.spans[jvm]; sp.ok() {
+		if sp := s.Spans[jvm]; sp.OK() {
 			o = a.originOf(b, sp, paramSlot, 0)
 		} else {
 			o = a.rememberedBefore(b, valueEnd(b.mc, s, jvm), paramSlot, 0) // computed across a join
@@ -312,7 +313,7 @@ func (a *analyzer) callSite(b *body, s *callSite, callerKey string, caller, f *F
 		case o.origin == OriginFresh && p.vararg:
 			// The callee compares a vararg's size and elements, never the array: an element
 			// new on every call is what re-runs it.
-			arg.elems = a.varargElements(b, s.spans[jvm], paramSlot)
+			arg.elems = a.varargElements(b, s.Spans[jvm], paramSlot)
 			if arg.elems == nil {
 				arg.elems = []origin{}
 			}
@@ -367,15 +368,15 @@ func (a *analyzer) churns(o origin, cmp Compare) (churn, identityEquals bool) {
 // varargElements are the origins of the elements of the array an argument's instructions (sp)
 // pass, as Kotlin builds a vararg array: stored in a local, each element stored into it from that
 // local, then loaded for the call. nil when the array is built otherwise.
-func (a *analyzer) varargElements(b *body, sp span, params map[int]int) []origin {
+func (a *analyzer) varargElements(b *body, sp callsite.Span, params map[int]int) []origin {
 	mc := b.mc
-	if !sp.ok() || sp.end-sp.start != 1 || mc.insns[sp.start].Opcode != classfile.OpAload && (mc.insns[sp.start].Opcode < classfile.OpAload0 || mc.insns[sp.start].Opcode > classfile.OpAload3) {
+	if !sp.OK() || sp.End-sp.Start != 1 || mc.Insns[sp.Start].Opcode != classfile.OpAload && (mc.Insns[sp.Start].Opcode < classfile.OpAload0 || mc.Insns[sp.Start].Opcode > classfile.OpAload3) {
 		return nil
 	}
-	local := mc.insns[sp.start].Local()
+	local := mc.Insns[sp.Start].Local()
 	store := -1
-	for i := sp.start - 1; i >= 0; i-- {
-		if mc.insns[i].IsStore() && mc.insns[i].Local() == local {
+	for i := sp.Start - 1; i >= 0; i-- {
+		if mc.Insns[i].IsStore() && mc.Insns[i].Local() == local {
 			store = i
 			break
 		}
@@ -384,14 +385,14 @@ func (a *analyzer) varargElements(b *body, sp span, params map[int]int) []origin
 		return nil
 	}
 	var out []origin
-	for i := store + 1; i < sp.start; i++ {
-		op := mc.insns[i].Opcode
+	for i := store + 1; i < sp.Start; i++ {
+		op := mc.Insns[i].Opcode
 		if op < classfile.OpIastore || op > classfile.OpSastore {
 			continue
 		}
-		spans := mc.argSpans(i, 3, store+1)
+		spans := mc.ArgSpans(i, 3, store+1)
 		arr := spans[0]
-		if !arr.ok() || arr.end-arr.start != 1 || !mc.insns[arr.start].IsLoad() || mc.insns[arr.start].Local() != local {
+		if !arr.OK() || arr.End-arr.Start != 1 || !mc.Insns[arr.Start].IsLoad() || mc.Insns[arr.Start].Local() != local {
 			continue
 		}
 		if op != classfile.OpAastore {
@@ -464,14 +465,14 @@ func (a *analyzer) unstableClasses(t *stability.Type, file string, depth int) []
 
 // valueEnd is the index of the instruction after the value s pops at k: where the next value's
 // instructions start, or the call.
-func valueEnd(mc *methodCode, s *callSite, k int) int {
-	for j := k + 1; j < len(s.spans); j++ {
-		if s.spans[j].ok() {
-			return s.spans[j].start
+func valueEnd(mc *callsite.Code, s *callsite.Site, k int) int {
+	for j := k + 1; j < len(s.Spans); j++ {
+		if s.Spans[j].OK() {
+			return s.Spans[j].Start
 		}
 	}
-	for i := range mc.insns {
-		if mc.insns[i].Offset == s.Offset {
+	for i := range mc.Insns {
+		if mc.Insns[i].Offset == s.Offset {
 			return i
 		}
 	}
@@ -496,18 +497,6 @@ func localOfArg(m *classfile.Method, index int) int {
 		return locals[index]
 	}
 	return -1
-}
-
-// lineAt is the source line of the instruction at offset, 0 without a line table.
-func lineAt(mc *methodCode, offset int) int {
-	line := 0
-	best := -1
-	for _, l := range mc.method.Code.Lines {
-		if int(l.StartPC) <= offset && int(l.StartPC) > best {
-			best, line = int(l.StartPC), int(l.Line)
-		}
-	}
-	return line
 }
 
 // origin is what originOf found.

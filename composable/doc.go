@@ -5,9 +5,8 @@
 //
 // The compiled shape of a composable is read from the class file: the Composer and $changed
 // parameters the plugin appends, the $default mask, and the restart group. The call sites a
-// caller compiled are decoded too: the $changed int each passes is rebuilt from the
-// instructions before the call and split into parameter slots, so the stability an app's
-// compiler decided for every argument ($stable reads, the unstable bit, static values) can be
-// compared with the prediction of package evaluate's Instantiator. Both are checked against the
-// real compilers' reports and bytecode in the tests.
+// caller compiled, decoded and checked by package callsite (the $changed int each passes split
+// into parameter slots, every slot compared with the prediction of package evaluate's
+// Instantiator), give the call metrics, each argument's origin and whether the callee re-runs.
+// Both are checked against the real compilers' reports and bytecode in the tests.
 package composable

@@ -3,6 +3,7 @@ package composable
 import (
 	"strings"
 
+	"github.com/composestab/composestab/callsite"
 	"github.com/composestab/composestab/classfile"
 )
 
@@ -10,14 +11,14 @@ import (
 // instructions produce (a NEW, an array, a lambda, a call), and, for a call of a function of the
 // audited input, whether every path of its body returns a new object.
 
-// valueProducer is the instruction whose result is the value insns[sp.start:sp.end] leaves on
+// valueProducer is the instruction whose result is the value Insns[sp.Start:sp.End] leaves on
 // the stack: a NEW whose constructor the span calls, an array allocation, a call, a load; -1 when
 // the span does not leave exactly one value or shuffles the stack in a way not followed.
-func valueProducer(mc *methodCode, sp span) int {
+func valueProducer(mc *callsite.Code, sp callsite.Span) int {
 	var stack []int
-	pool := mc.class.Pool()
-	for i := sp.start; i < sp.end; i++ {
-		in := &mc.insns[i]
+	pool := mc.Class.Pool()
+	for i := sp.Start; i < sp.End; i++ {
+		in := &mc.Insns[i]
 		n := len(stack)
 		switch in.Opcode {
 		case classfile.OpDup:

@@ -3,7 +3,10 @@ package composable
 import (
 	"testing"
 
+	"github.com/composestab/composestab/archive"
+	"github.com/composestab/composestab/callsite"
 	"github.com/composestab/composestab/classfile"
+	"github.com/composestab/composestab/internal/fixtures"
 	"github.com/composestab/composestab/metadata"
 	"github.com/composestab/composestab/stability"
 )
@@ -14,7 +17,7 @@ func FuzzComposables(f *testing.F) {
 	m, cp := appSeeds(f, "app/ComposablesKt", "app/CallersKt", "app/Screen", "app/Screen$ComposeDefaultImpls", "app/ComposableSingletons$CallersKt")
 	u := stability.NewUniverse(cp)
 	a := &analyzer{cfg: Config{Classpath: cp, Universe: u, Input: m.Jar()}, engine: stability.NewEngine(u.Module(m.Jar()), stability.Options{}),
-		ck: newCallSiteChecker(cp, u, nil, m.Jar(), stability.Options{}, true)}
+		ck: callsite.NewChecker(cp, u, nil, m.Jar(), stability.Options{}, true)}
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzBody(a, u, data) })
 }
 
@@ -59,4 +62,30 @@ func fuzzBody(a *analyzer, u *stability.Universe, data []byte) {
 		}
 	}
 	detectFeatures(bodies, out, DefaultFeatures)
+}
+
+// appSeeds opens the app fixture with its classpath (closed when the fuzz test ends) and adds
+// the named classes' bytes to the seed corpus.
+func appSeeds(f *testing.F, classes ...string) (fixtures.Module, *archive.Classpath) {
+	m, err := fixtures.Get("app")
+	if err != nil {
+		f.Fatal(err)
+	}
+	cp, err := archive.OpenClasspath(append([]string{m.Jar()}, m.Classpath()...))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Cleanup(func() { cp.Close() })
+	for _, n := range classes {
+		e := cp.Lookup(n)
+		if e == nil {
+			f.Fatalf("%s not in the fixture jar", n)
+		}
+		data, err := e.Read()
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	return m, cp
 }

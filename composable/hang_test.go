@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/composestab/composestab/archive"
+	"github.com/composestab/composestab/callsite"
 	"github.com/composestab/composestab/internal/fixtures"
 	"github.com/composestab/composestab/stability"
 )
@@ -25,7 +26,7 @@ func TestMutatedClassesNeverHang(t *testing.T) {
 	defer cp.Close()
 	u := stability.NewUniverse(cp)
 	a := &analyzer{cfg: Config{Classpath: cp, Universe: u, Input: mod.Jar()}, engine: stability.NewEngine(u.Module(mod.Jar()), stability.Options{}),
-		ck: newCallSiteChecker(cp, u, nil, mod.Jar(), stability.Options{}, true)}
+		ck: callsite.NewChecker(cp, u, nil, mod.Jar(), stability.Options{}, true)}
 	n := 300
 	if testing.Short() {
 		n = 30

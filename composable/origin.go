@@ -3,6 +3,7 @@ package composable
 import (
 	"strings"
 
+	"github.com/composestab/composestab/callsite"
 	"github.com/composestab/composestab/classfile"
 )
 
@@ -10,30 +11,30 @@ import (
 // a value remembered before it.
 
 // originOf classifies the value computed by the instructions of sp.
-func (a *analyzer) originOf(b *body, sp span, params map[int]int, depth int) origin {
+func (a *analyzer) originOf(b *body, sp callsite.Span, params map[int]int, depth int) origin {
 	mc := b.mc
 	if depth > 8 {
 		return origin{origin: OriginUnknown}
 	}
-	if !sp.ok() {
+	if !sp.OK() {
 		return origin{origin: OriginUnknown}
 	}
-	insns := mc.insns
-	first, last := &insns[sp.start], &insns[sp.end-1]
-	for last.Opcode == classfile.OpCheckcast && sp.end-1 > sp.start {
-		sp.end--
-		last = &insns[sp.end-1]
+	insns := mc.Insns
+	first, last := &insns[sp.Start], &insns[sp.End-1]
+	for last.Opcode == classfile.OpCheckcast && sp.End-1 > sp.Start {
+		sp.End--
+		last = &insns[sp.End-1]
 	}
 	switch {
-	case sp.end-sp.start == 1 && first.IsLoad():
+	case sp.End-sp.Start == 1 && first.IsLoad():
 		local := first.Local()
 		if k, ok := params[local]; ok {
 			return origin{origin: OriginParameter, what: "the caller's parameter", param: k}
 		}
-		return a.localOrigin(b, sp.start, local, params, depth)
-	case sp.end-sp.start == 1 && (first.IsConst()):
+		return a.localOrigin(b, sp.Start, local, params, depth)
+	case sp.End-sp.Start == 1 && (first.IsConst()):
 		return origin{origin: OriginConstant}
-	case sp.end-sp.start == 1 && first.Opcode == classfile.OpGetstatic:
+	case sp.End-sp.Start == 1 && first.Opcode == classfile.OpGetstatic:
 		return origin{origin: OriginConstant, what: "a static field"}
 	}
 	return a.producedOrigin(b, sp, params, depth)
@@ -41,14 +42,14 @@ func (a *analyzer) originOf(b *body, sp span, params map[int]int, depth int) ori
 
 // producedOrigin classifies the value of a span by the instruction that produced it: an
 // allocation (an object, an array), a lambda, or a call.
-func (a *analyzer) producedOrigin(b *body, sp span, params map[int]int, depth int) origin {
+func (a *analyzer) producedOrigin(b *body, sp callsite.Span, params map[int]int, depth int) origin {
 	mc := b.mc
-	pool := mc.class.Pool()
+	pool := mc.Class.Pool()
 	pi := valueProducer(mc, sp)
 	if pi < 0 {
 		return origin{origin: OriginUnknown}
 	}
-	in := &mc.insns[pi]
+	in := &mc.Insns[pi]
 	if class, what, ok := allocation(pool, in); ok {
 		return origin{origin: OriginFresh, what: what + " on every call", class: class}
 	}
@@ -66,7 +67,7 @@ func (a *analyzer) producedOrigin(b *body, sp span, params map[int]int, depth in
 		if k, err := pool.Constant(in.Index); err == nil {
 			if d, ok := k.(classfile.Dynamic); ok {
 				if ps, _, ok := classfile.ParseMethodDescriptor(d.Descriptor); ok && len(ps) > 0 {
-					for k, csp := range mc.argSpans(pi, len(ps), 0) {
+					for k, csp := range mc.ArgSpans(pi, len(ps), 0) {
 						c := a.originOf(b, csp, params, depth+1)
 						c.captures = nil
 						if strings.HasPrefix(ps[k], "L") {
@@ -141,13 +142,13 @@ func isGetter(ref classfile.MemberRef) bool {
 // localOrigin classifies the value of local at insns[at]: the last store to it before, or the
 // remember that computed it.
 func (a *analyzer) localOrigin(b *body, at, local int, params map[int]int, depth int) origin {
-	insns := b.mc.insns
+	insns := b.mc.Insns
 	for i := at - 1; i >= 0; i-- {
 		if !insns[i].IsStore() || insns[i].Local() != local {
 			continue
 		}
-		sp := b.mc.argSpans(i, 1, 0)[0]
-		if sp.ok() {
+		sp := b.mc.ArgSpans(i, 1, 0)[0]
+		if sp.OK() {
 			return a.originOf(b, sp, params, depth+1)
 		}
 		return a.rememberedBefore(b, i, params, depth)
@@ -163,8 +164,8 @@ func (a *analyzer) localOrigin(b *body, at, local int, params map[int]int, depth
 // a fresh key compared with an equals its class overrides is equal every time. A value computed
 // again is what the calculation (the value updateRememberedValue stores) gives.
 func (a *analyzer) rememberedBefore(b *body, at int, params map[int]int, depth int) origin {
-	insns := b.mc.insns
-	pool := b.mc.class.Pool()
+	insns := b.mc.Insns
+	pool := b.mc.Class.Pool()
 	remembered, update := -1, -1
 	lo := max(0, at-80)
 	for i := at - 1; i >= lo; i-- {
@@ -191,8 +192,8 @@ func (a *analyzer) rememberedBefore(b *body, at int, params map[int]int, depth i
 			break // another remember, or the group around this one
 		}
 		if remembered >= 0 && ref.Owner == composerClass && (ref.Name == "changed" || ref.Name == "changedInstance") {
-			sp := b.mc.argSpans(i, 2, lo)[1]
-			if !sp.ok() {
+			sp := b.mc.ArgSpans(i, 2, lo)[1]
+			if !sp.OK() {
 				continue
 			}
 			o := a.originOf(b, sp, params, depth+1)
@@ -206,7 +207,7 @@ func (a *analyzer) rememberedBefore(b *body, at int, params map[int]int, depth i
 			}
 			calc := origin{origin: OriginFresh}
 			if update >= 0 {
-				if csp := b.mc.argSpans(update, 2, lo)[1]; csp.ok() {
+				if csp := b.mc.ArgSpans(update, 2, lo)[1]; csp.OK() {
 					calc = a.originOf(b, csp, params, depth+1)
 				}
 			}
@@ -248,4 +249,12 @@ func (a *analyzer) overridesEquals(class string) bool {
 		class = c.SuperName()
 	}
 	return false
+}
+
+// simpleName is the last part of an internal class name, after its package and outer classes.
+func simpleName(internal string) string {
+	if i := strings.LastIndexAny(internal, "/$"); i >= 0 {
+		return internal[i+1:]
+	}
+	return internal
 }

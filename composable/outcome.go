@@ -3,6 +3,7 @@ package composable
 import (
 	"strings"
 
+	"github.com/composestab/composestab/callsite"
 	"github.com/composestab/composestab/evaluate"
 	"github.com/composestab/composestab/stability"
 )
@@ -84,7 +85,7 @@ func (a *analyzer) resolve(f *Function, strong bool) {
 	open, blocked := false, false
 	for i := range f.Params {
 		p := &f.Params[i]
-		p.Outcome = outcomeOf(a.ck.inst, a.ev, p, strong)
+		p.Outcome = outcomeOf(a.ck.Instantiator, a.ev, p, strong)
 		open = open || p.Outcome.Compare == Open && (p.Compiled == CompareUnlessUnstable || p.vararg)
 		blocked = blocked || p.Outcome.BlocksSkip
 	}
@@ -220,8 +221,8 @@ type SiteOutcome struct {
 
 // siteOutcomes closes, for one decoded call site, the parameters of its callee that only a
 // caller's type arguments decide: the bits the site passes are the $stable values it reads.
-func (a *analyzer) siteOutcomes(sc *siteCheck, byKey map[string]*Function, strong bool) {
-	if sc.Status != siteDecoded {
+func (a *analyzer) siteOutcomes(sc *callsite.Check, byKey map[string]*Function, strong bool) {
+	if sc.Status != callsite.Decoded {
 		return
 	}
 	f := byKey[sc.Callee.Owner+"."+sc.Callee.Name+sc.Callee.Descriptor]
@@ -230,7 +231,7 @@ func (a *analyzer) siteOutcomes(sc *siteCheck, byKey map[string]*Function, stron
 	}
 	for i, slot := range sc.Slots {
 		p := &f.Params[i]
-		if p.Outcome.Compare != Open || len(p.Outcome.Open) == 0 || !strings.HasPrefix(p.Outcome.Open[0], "type argument ") || slot.notProvided {
+		if p.Outcome.Compare != Open || len(p.Outcome.Open) == 0 || !strings.HasPrefix(p.Outcome.Open[0], "type argument ") || slot.NotProvided {
 			continue
 		}
 		var o Outcome

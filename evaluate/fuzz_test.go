@@ -316,13 +316,13 @@ func concreteRun(c *classfile.Class, refs clinitRefs, x int32) (stored int32, ok
 				return 0, false
 			}
 			stored = v
-		case BinaryOp(op) != "":
+		case binaryOps[op] != "":
 			y, ok1 := pop()
 			x, ok2 := pop()
 			if !ok1 || !ok2 {
 				return 0, false
 			}
-			stack = append(stack, apply(BinaryOp(op), x, y))
+			stack = append(stack, apply(binaryOps[op], x, y))
 		case shuffles[op] != nil:
 			// With ints only, every value takes one slot: the first forms of JVMS §6.5.
 			sh := shuffles[op]

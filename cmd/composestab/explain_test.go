@@ -446,6 +446,19 @@ func jvmStableValues(t *testing.T, modules ...string) map[string]int32 {
 	return out
 }
 
+// intOps are the JVM's int arithmetic instructions a $changed int is built with.
+var intOps = map[classfile.Opcode]func(a, b int32) int32{
+	classfile.OpIor:   func(a, b int32) int32 { return a | b },
+	classfile.OpIand:  func(a, b int32) int32 { return a & b },
+	classfile.OpIxor:  func(a, b int32) int32 { return a ^ b },
+	classfile.OpIshl:  func(a, b int32) int32 { return a << (b & 31) },
+	classfile.OpIshr:  func(a, b int32) int32 { return a >> (b & 31) },
+	classfile.OpIushr: func(a, b int32) int32 { return int32(uint32(a) >> (b & 31)) },
+	classfile.OpIadd:  func(a, b int32) int32 { return a + b },
+	classfile.OpIsub:  func(a, b int32) int32 { return a - b },
+	classfile.OpImul:  func(a, b int32) int32 { return a * b },
+}
+
 // changedAtCalls returns, for each call of callee in method of class, the $changed int it
 // passes, computed with the JVM's $stable values; nil for a call whose $changed is built from
 // anything but int constants, $stable reads and bitwise operators (the caller's own bits).
@@ -500,13 +513,13 @@ func changedAtCalls(t *testing.T, jar, class, method, callee string, jvm map[str
 				t.Fatalf("no JVM $stable for %s", ref.Owner)
 			}
 			stack = append(stack, v)
-		case evaluate.BinaryOp(op) != "":
+		case intOps[op] != nil:
 			if len(stack) < 2 {
 				tainted, stack = true, nil
 				return true
 			}
 			a, b := stack[len(stack)-2], stack[len(stack)-1]
-			stack = append(stack[:len(stack)-2], evaluate.Apply(evaluate.BinaryOp(op), a, b))
+			stack = append(stack[:len(stack)-2], intOps[op](a, b))
 		case op == classfile.OpInvokestatic:
 			if ref, err := pool.MemberRef(in.Index); err == nil && ref.Name == callee {
 				if !tainted && len(stack) == 1 {

@@ -1,4 +1,4 @@
-package composable
+package callsite
 
 import (
 	"fmt"
@@ -14,19 +14,19 @@ import (
 	"github.com/composestab/composestab/stability"
 )
 
-// This file resolves a call site's callee and compares each parameter slot the caller passes
+// This file checks a call site: it compares each parameter slot the caller passes
 // with our prediction for the argument's type.
 
-// slotCheck compares one parameter slot of a call site: the bits the compiler passes with what
+// SlotCheck compares one parameter slot of a call site: the bits the compiler passes with what
 // our inference predicts for the argument's type.
-type slotCheck struct {
+type SlotCheck struct {
 	// Slot is the parameter slot (0-based across all $changed ints).
 	Slot int
 	// Param names the parameter: a value parameter's name, "<receiver>" for an extension
 	// receiver, "<this>" for the dispatch receiver, or a context parameter's name.
 	Param string
 	// Compiler is what the caller's bytecode passes.
-	Compiler slotBits
+	Compiler Bits
 	// Type is the Kotlin type we evaluated and TypeSource where it came from; empty when the
 	// slot was skipped.
 	Type, TypeSource string
@@ -36,175 +36,74 @@ type slotCheck struct {
 	// expression stability is Stable whatever its type).
 	View string
 	// Ours is our prediction of the stability part; nil when skipped.
-	Ours *slotBits
+	Ours *Bits
 	// Skip says why the slot was not compared.
 	Skip string
 	// Equal reports Ours and Compiler agree on the $stable reads (in order) and the unstable bit.
 	Equal bool
 
-	// stab is the stability our prediction was made from; nil when skipped.
-	stab stability.Stability
-	// notProvided marks an argument the caller leaves to the callee's default value; fromParam
+	// Stability is the stability our prediction was made from; nil when skipped.
+	Stability stability.Stability
+	// NotProvided marks an argument the caller leaves to the callee's default value; FromParam
 	// an argument that is one of the caller's parameters.
-	notProvided, fromParam bool
+	NotProvided, FromParam bool
 }
 
-// siteCheck is a call site with its callee resolved and its slots compared.
-type siteCheck struct {
-	*callSite
+// Check is a call site with its callee resolved and its slots compared.
+type Check struct {
+	*Site
 	// Function is the callee's Kotlin name and descriptor as recorded in metadata, "" when the
 	// callee was not found.
 	Function string
 	// Force is the force bit the caller passes.
 	Force bool
 	// Slots are the callee's parameter slots, empty when the site was not decoded.
-	Slots []slotCheck
+	Slots []SlotCheck
 }
 
-// callSiteChecker resolves the callees of call sites through the classpath's Kotlin metadata and
+// Checker resolves the callees of call sites through the classpath's Kotlin metadata and
 // compares every decodable slot with the Instantiator's prediction for the argument's type.
-type callSiteChecker struct {
+type Checker struct {
+	// Instantiator predicts the consumer's view of an argument's type.
+	Instantiator *evaluate.Instantiator
+	// StrongSkipping is the caller module's strong-skipping mode.
+	StrongSkipping bool
+
 	cp     *archive.Classpath
 	u      *stability.Universe
-	inst   *evaluate.Instantiator
 	module *stability.Module
 	engine *stability.Engine // the caller module's own compilation, for same-file types
-	strong bool
 
 	mu sync.Mutex
 	md map[string]*metadata.Metadata // by internal class name; nil for none
 }
 
-// newCallSiteChecker returns a checker for call sites of the module read from input (a path of
+// NewChecker returns a checker for call sites of the module read from input (a path of
 // cp). opts are the module's compiler options and strongSkipping its strong-skipping mode. A nil
 // inst makes an Instantiator over u and cp.
-func newCallSiteChecker(cp *archive.Classpath, u *stability.Universe, inst *evaluate.Instantiator, input string, opts stability.Options, strongSkipping bool) *callSiteChecker {
+func NewChecker(cp *archive.Classpath, u *stability.Universe, inst *evaluate.Instantiator, input string, opts stability.Options, strongSkipping bool) *Checker {
 	mod := u.Module(input)
 	if inst == nil {
 		inst = evaluate.NewInstantiator(u, evaluate.New(cp), opts)
 	}
-	return &callSiteChecker{
-		cp: cp, u: u, inst: inst, module: mod, engine: stability.NewEngine(mod, opts),
-		strong: strongSkipping, md: map[string]*metadata.Metadata{},
+	return &Checker{
+		cp: cp, u: u, Instantiator: inst, module: mod, engine: stability.NewEngine(mod, opts),
+		StrongSkipping: strongSkipping, md: map[string]*metadata.Metadata{},
 	}
 }
 
 // CheckClass finds the call sites of a class and checks each one.
-func (ck *callSiteChecker) CheckClass(name string) ([]*siteCheck, error) {
+func (ck *Checker) CheckClass(name string) ([]*Check, error) {
 	c, err := ck.cp.Class(name)
 	if err != nil {
 		return nil, err
 	}
-	sites, err := findCallSites(c)
-	out := make([]*siteCheck, 0, len(sites))
+	sites, err := Find(c)
+	out := make([]*Check, 0, len(sites))
 	for _, s := range sites {
 		out = append(out, ck.Check(s))
 	}
 	return out, err
-}
-
-// metadataOf reads (once) the Kotlin metadata of a class; nil for a Java class, a missing class
-// or unreadable metadata.
-func (ck *callSiteChecker) metadataOf(name string) *metadata.Metadata {
-	ck.mu.Lock()
-	md, ok := ck.md[name]
-	ck.mu.Unlock()
-	if ok {
-		return md
-	}
-	if c, err := ck.cp.Class(name); err == nil {
-		if h, ok := metadata.HeaderFromClass(c); ok {
-			if m, err := metadata.Read(h); err == nil {
-				md = m
-			}
-		}
-	}
-	ck.mu.Lock()
-	ck.md[name] = md
-	ck.mu.Unlock()
-	return md
-}
-
-// functionsOf lists the functions declared in a class or file facade, following a multi-file
-// facade to its parts.
-func (ck *callSiteChecker) functionsOf(name string) (fns []*metadata.Function, cls *metadata.Class) {
-	md := ck.metadataOf(name)
-	if md == nil {
-		return nil, nil
-	}
-	switch {
-	case md.Class != nil:
-		return md.Class.Functions, md.Class
-	case md.Package != nil:
-		return md.Package.Functions, nil
-	}
-	for _, p := range md.PartClassNames {
-		if pm := ck.metadataOf(p); pm != nil && pm.Package != nil {
-			fns = append(fns, pm.Package.Functions...)
-		}
-	}
-	return fns, nil
-}
-
-// callee is a resolved composable function and how its JVM parameters map to slots.
-type callee struct {
-	fn    *metadata.Function
-	owner *metadata.Class // the declaring class of a member function, nil at top level
-	// defaultImpls: the static $default bridge of an open member, whose JVM parameters are the
-	// value parameters followed by the dispatch receiver.
-	defaultImpls bool
-}
-
-func (ck *callSiteChecker) resolve(ref classfile.MemberRef) (*callee, string) {
-	params, _, ok := classfile.ParseMethodDescriptor(ref.Descriptor)
-	if !ok {
-		return nil, "bad descriptor"
-	}
-	if strings.HasSuffix(ref.Owner, composeDefaultImpl) && strings.HasSuffix(ref.Name, "$default") {
-		base := strings.TrimSuffix(ref.Owner, composeDefaultImpl)
-		name := strings.TrimSuffix(ref.Name, "$default")
-		nInts := trailingInts(params)
-		pre := params[:len(params)-nInts-1] // up to the Composer
-		if len(pre) == 0 || pre[len(pre)-1] != "L"+base+";" {
-			return nil, "the $default bridge does not take the dispatch receiver last"
-		}
-		want := strings.Join(pre[:len(pre)-1], "") + composerDesc
-		fns, cls := ck.functionsOf(base)
-		for _, f := range fns {
-			if f.Signature == nil || f.Signature.Name != name {
-				continue
-			}
-			if fp, _, ok := classfile.ParseMethodDescriptor(f.Signature.Descriptor); ok {
-				n := trailingInts(fp)
-				if strings.Join(fp[:len(fp)-n], "") == want {
-					return &callee{fn: f, owner: cls, defaultImpls: true}, ""
-				}
-			}
-		}
-		return nil, "no function " + name + " in the metadata of " + base
-	}
-	seen := map[string]bool{}
-	queue := []string{ref.Owner}
-	for len(queue) > 0 {
-		name := queue[0]
-		queue = queue[1:]
-		if seen[name] || name == "" {
-			continue
-		}
-		seen[name] = true
-		fns, cls := ck.functionsOf(name)
-		for _, f := range fns {
-			if f.Signature != nil && f.Signature.Name == ref.Name && f.Signature.Descriptor == ref.Descriptor {
-				return &callee{fn: f, owner: cls}, ""
-			}
-		}
-		// An inherited member is declared in a supertype.
-		if c, err := ck.cp.Class(name); err == nil {
-			queue = append(queue, c.SuperName())
-			queue = append(queue, c.Interfaces()...)
-		}
-	}
-	return nil, "no function " + ref.Name + ref.Descriptor + " in the Kotlin metadata of " + ref.Owner + " or its supertypes"
 }
 
 // slotParam is one parameter slot of a callee.
@@ -217,9 +116,9 @@ type slotParam struct {
 }
 
 // Check resolves the callee of s and compares each of its slots.
-func (ck *callSiteChecker) Check(s *callSite) *siteCheck {
-	sc := &siteCheck{callSite: s}
-	if s.Status != siteDecoded {
+func (ck *Checker) Check(s *Site) *Check {
+	sc := &Check{Site: s}
+	if s.Status != Decoded {
 		return sc
 	}
 	cal, why := ck.resolve(s.Callee)
@@ -284,7 +183,7 @@ func (ck *callSiteChecker) Check(s *callSite) *siteCheck {
 		}
 		defaults = append(defaults, c.Value)
 	}
-	var bits []slotBits
+	var bits []Bits
 	for k := 0; k < nChanged; k++ {
 		b, force, err := splitChanged(s.Ints[k])
 		if err != nil {
@@ -300,15 +199,15 @@ func (ck *callSiteChecker) Check(s *callSite) *siteCheck {
 	}
 	ctx := ck.callerContext(s)
 	for i, sp := range slots {
-		chk := slotCheck{Slot: i, Param: sp.name, Compiler: bits[i]}
+		chk := SlotCheck{Slot: i, Param: sp.name, Compiler: bits[i]}
 		ck.compareSlot(s, cal, sp, defaults, ctx, &chk)
 		sc.Slots = append(sc.Slots, chk)
 	}
 	return sc
 }
 
-func (ck *callSiteChecker) fail(sc *siteCheck, reason string) *siteCheck {
-	sc.Status, sc.Reason, sc.Slots = siteNotDecodable, reason, nil
+func (ck *Checker) fail(sc *Check, reason string) *Check {
+	sc.Status, sc.Reason, sc.Slots = NotDecodable, reason, nil
 	return sc
 }
 
@@ -325,15 +224,15 @@ type paramLocal struct {
 	this string         // the class name for this
 }
 
-func (ck *callSiteChecker) callerContext(s *callSite) *callerContext {
-	c := s.code.class
+func (ck *Checker) callerContext(s *Site) *callerContext {
+	c := s.Code.Class
 	ctx := &callerContext{params: map[int]*paramLocal{}}
 	if src := c.SourceFile(); src != "" {
 		ctx.file = path.Join(path.Dir(c.Name()), src)
 	}
-	m := s.code.method
+	m := s.Code.Method
 	static := m.Access&classfile.AccStatic != 0
-	fns, cls := ck.functionsOf(c.Name())
+	fns, cls := ck.FunctionsOf(c.Name())
 	var fn *metadata.Function
 	for _, f := range fns {
 		if f.Signature != nil && f.Signature.Name == m.Name && f.Signature.Descriptor == m.Descriptor {
@@ -375,26 +274,26 @@ func (ck *callSiteChecker) callerContext(s *callSite) *callerContext {
 }
 
 // compareSlot decides what type the compiler used for the argument of one slot and compares.
-func (ck *callSiteChecker) compareSlot(s *callSite, cal *callee, sp slotParam, defaults []int32, ctx *callerContext, chk *slotCheck) {
+func (ck *Checker) compareSlot(s *Site, cal *callee, sp slotParam, defaults []int32, ctx *callerContext, chk *SlotCheck) {
 	if sp.value >= 0 {
 		w := sp.value / 31
 		if w < len(defaults) && defaults[w]>>(sp.value%31)&1 != 0 {
 			chk.Skip = "not provided: the callee computes its default value"
-			chk.notProvided = true
+			chk.NotProvided = true
 			return
 		}
 	}
-	if !s.code.ownCode(s.Offset) {
+	if !s.Code.ownCode(s.Offset) {
 		// The inline function's compiler computed these bits, from its own file's view.
 		chk.Skip = "inside the body of an inline function inlined here, whose own file's view chose the bits"
 		return
 	}
-	arg := span{-1, -1}
-	if sp.jvmArg < len(s.spans) {
-		arg = s.spans[sp.jvmArg]
+	arg := Span{-1, -1}
+	if sp.jvmArg < len(s.Spans) {
+		arg = s.Spans[sp.jvmArg]
 	}
-	info := ck.infer(s.code, ctx, arg, 0)
-	chk.fromParam = info.kind == argCallerTP || strings.HasPrefix(info.src, "caller parameter")
+	info := ck.infer(s.Code, ctx, arg, 0)
+	chk.FromParam = info.kind == argCallerTP || strings.HasPrefix(info.src, "caller parameter")
 	var declared *ktype
 	declWhy := "the dispatch receiver"
 	if sp.declared != nil {
@@ -408,9 +307,9 @@ func (ck *callSiteChecker) compareSlot(s *callSite, cal *callee, sp slotParam, d
 		if info.typ != nil {
 			chk.Type = info.typ.String()
 		}
-		chk.Ours = &slotBits{} // a literal's expression stability is Stable: nothing is passed
+		chk.Ours = &Bits{} // a literal's expression stability is Stable: nothing is passed
 		chk.View = "literal"
-		chk.stab = stability.Stable
+		chk.Stability = stability.Stable
 		chk.Equal = chk.Ours.sameStability(chk.Compiler)
 		return
 	case argTyped:
@@ -461,18 +360,18 @@ func (ck *callSiteChecker) compareSlot(s *callSite, cal *callee, sp slotParam, d
 		chk.Type, chk.TypeSource = "", ""
 		return
 	}
-	chk.Ours, chk.View, chk.stab = &ours, view, st
+	chk.Ours, chk.View, chk.Stability = &ours, view, st
 	chk.Equal = ours.sameStability(chk.Compiler)
 }
 
 // varargStability records the stability of a vararg's declared element type, which the
 // compiler's call metrics use for the argument; the bits of the slot are not compared.
-func (ck *callSiteChecker) varargStability(declared *ktype, chk *slotCheck) {
+func (ck *Checker) varargStability(declared *ktype, chk *SlotCheck) {
 	if declared == nil || !declared.concrete() {
 		return
 	}
-	if in, err := ck.inst.Evaluate(declared.String()); err == nil {
-		chk.stab = in.Stability
+	if in, err := ck.Instantiator.Evaluate(declared.String()); err == nil {
+		chk.Stability = in.Stability
 	}
 }
 
@@ -490,7 +389,7 @@ func projected(k *ktype) bool {
 // freeAt reports whether the declared type leaves a generic constructor's type arguments to be
 // inferred from its own arguments: the parameter is a callee type parameter, or the same class
 // applied to callee type parameters, each used nowhere else in the callee's signature.
-func (ck *callSiteChecker) freeAt(cal *callee, sp slotParam, declared, typ *ktype) bool {
+func (ck *Checker) freeAt(cal *callee, sp slotParam, declared, typ *ktype) bool {
 	if declared == nil {
 		return false
 	}
@@ -544,7 +443,7 @@ func countParamUses(fn *metadata.Function, id int) int {
 
 // exact reports a type no argument can be a proper subtype of (nullability aside): a final
 // class whose type parameters are all invariant and used without projections.
-func (ck *callSiteChecker) exact(k *ktype) bool {
+func (ck *Checker) exact(k *ktype) bool {
 	d := ck.u.ClassByName(k.class).Ensure()
 	if d.Origin == stability.OriginMissing || d.Kind == stability.KindInterface || d.Kind == stability.KindAnnotationClass {
 		return false
@@ -560,7 +459,7 @@ func (ck *callSiteChecker) exact(k *ktype) bool {
 	return ck.invariantParams(k.class)
 }
 
-func (ck *callSiteChecker) invariantParams(class string) bool {
+func (ck *Checker) invariantParams(class string) bool {
 	d := ck.u.ClassByName(class).Ensure()
 	for _, tp := range d.TypeParameters {
 		if tp.Variance != stability.Invariant {
@@ -574,15 +473,15 @@ func (ck *callSiteChecker) invariantParams(class string) bool {
 // Instantiator's consumer view, or the module's own analysis from that file when the type
 // mentions a class of the caller's module (field analysis for the file's own classes, and for the
 // module's other files too before 2.4.0).
-func (ck *callSiteChecker) predict(k *ktype, file string) (slotBits, string, stability.Stability, error) {
+func (ck *Checker) predict(k *ktype, file string) (Bits, string, stability.Stability, error) {
 	return ck.predictType(k.String(), file)
 }
 
 // predictType is predict for a type written as Instantiator.Parse reads it.
-func (ck *callSiteChecker) predictType(ts, file string) (slotBits, string, stability.Stability, error) {
-	t, err := ck.inst.Parse(ts)
+func (ck *Checker) predictType(ts, file string) (Bits, string, stability.Stability, error) {
+	t, err := ck.Instantiator.Parse(ts)
 	if err != nil {
-		return slotBits{}, "", nil, err
+		return Bits{}, "", nil, err
 	}
 	var s stability.Stability
 	var x evaluate.Expr
@@ -594,49 +493,16 @@ func (ck *callSiteChecker) predictType(ts, file string) (slotBits, string, stabi
 			x = evaluate.CallSiteExpr(s)
 		}
 	} else {
-		in := ck.inst.EvaluateType(t)
+		in := ck.Instantiator.EvaluateType(t)
 		s, x = in.Stability, in.Expr
 	}
-	var b slotBits
+	var b Bits
 	if stability.KnownUnstable(s) {
-		b.Unstable = !ck.strong
+		b.Unstable = !ck.StrongSkipping
 		return b, view, s, nil
 	}
 	collectRefs(x, &b.Refs)
 	return b, view, s, nil
-}
-
-// Arguments lists what the compiler's call metrics record for each argument of a checked call:
-// static and certain from the bits the caller passes, the stability from those bits where they
-// tell it (a $stable read is a runtime stability, the unstable bit a known-unstable one) and
-// otherwise from the argument's type. An argument left to its default value counts as stable.
-// A site that could not be decoded gives none.
-func (ck *callSiteChecker) Arguments(sc *siteCheck) []Argument {
-	out := make([]Argument, 0, len(sc.Slots))
-	for _, s := range sc.Slots {
-		a := Argument{Stability: ParamStable}
-		if !s.notProvided {
-			// Certain: the caller's own parameter. Its change state is forwarded, except for a
-			// known-unstable one without strong skipping, which gets the unstable bit instead.
-			a.Static = s.Compiler.Static
-			a.Certain = !a.Static && (s.Compiler.Certain || s.Compiler.Unstable && s.fromParam)
-			switch {
-			case s.Compiler.Unstable:
-				a.Stability = ParamUnstable
-			case len(s.Compiler.Refs) > 0 || s.stab == nil:
-				a.Stability = ParamRuntime
-			case stability.KnownUnstable(s.stab):
-				a.Stability = ParamUnstable
-			case !stability.KnownStable(s.stab):
-				a.Stability = ParamRuntime
-			}
-			if a.Static {
-				a.Stability = ParamStable
-			}
-		}
-		out = append(out, a)
-	}
-	return out
 }
 
 func collectRefs(x evaluate.Expr, out *[]string) {
@@ -650,7 +516,7 @@ func collectRefs(x evaluate.Expr, out *[]string) {
 }
 
 // mentionsModule reports whether t or any of its type arguments is a class of the caller's module.
-func (ck *callSiteChecker) mentionsModule(t *stability.Type, depth int) bool {
+func (ck *Checker) mentionsModule(t *stability.Type, depth int) bool {
 	if t == nil || depth > 32 {
 		return false
 	}
@@ -677,14 +543,14 @@ type callSiteSummary struct {
 }
 
 // summarize counts sites and slots.
-func summarize(checks []*siteCheck) callSiteSummary {
+func summarize(checks []*Check) callSiteSummary {
 	sum := callSiteSummary{Skipped: map[string]int{}}
 	for _, c := range checks {
 		sum.Sites++
 		switch c.Status {
-		case siteDecoded:
+		case Decoded:
 			sum.Decoded++
-		case siteRestart:
+		case Restart:
 			sum.Restarts++
 		default:
 			sum.NotDecodable++

@@ -1,4 +1,4 @@
-package composable
+package callsite
 
 import (
 	"fmt"
@@ -30,24 +30,24 @@ func TestSplitChanged(t *testing.T) {
 	tests := []struct {
 		name  string
 		x     evaluate.Expr
-		slots map[int]slotBits
+		slots map[int]Bits
 		force bool
 		err   string
 	}{
 		{name: "zero", x: evaluate.Const{Value: 0}},
-		{name: "static slot 0", x: evaluate.Const{Value: 6}, slots: map[int]slotBits{0: {Static: true}}},
-		{name: "static slots 0 and 1", x: evaluate.Const{Value: 54}, slots: map[int]slotBits{0: {Static: true}, 1: {Static: true}}},
-		{name: "unstable bits", x: evaluate.Const{Value: 8 | 8<<3}, slots: map[int]slotBits{0: {Unstable: true}, 1: {Unstable: true}}},
+		{name: "static slot 0", x: evaluate.Const{Value: 6}, slots: map[int]Bits{0: {Static: true}}},
+		{name: "static slots 0 and 1", x: evaluate.Const{Value: 54}, slots: map[int]Bits{0: {Static: true}, 1: {Static: true}}},
+		{name: "unstable bits", x: evaluate.Const{Value: 8 | 8<<3}, slots: map[int]Bits{0: {Unstable: true}, 1: {Unstable: true}}},
 		{name: "force", x: evaluate.Const{Value: 1}, force: true},
 		{
 			name:  "Box<Plain> in slot 0",
 			x:     or(ref("app/Box"), ref("app/Plain")),
-			slots: map[int]slotBits{0: {Refs: []string{"app/Box", "app/Plain"}}},
+			slots: map[int]Bits{0: {Refs: []string{"app/Box", "app/Plain"}}},
 		},
 		{
 			name: "spec example: ShowBox(Box(p), hv, anon)",
 			x:    or(or(or(ref("app/Box"), ref("app/Plain")), shl(ref("app/HasVar"), 3)), and(evaluate.Const{Value: 0x70}, dirty)),
-			slots: map[int]slotBits{
+			slots: map[int]Bits{
 				0: {Refs: []string{"app/Box", "app/Plain"}},
 				1: {Refs: []string{"app/HasVar"}, Forwarded: true, Certain: true},
 			},
@@ -55,22 +55,22 @@ func TestSplitChanged(t *testing.T) {
 		{
 			name:  "shifted OR of reads",
 			x:     shl(or(ref("app/Box"), ref("app/User")), 6),
-			slots: map[int]slotBits{2: {Refs: []string{"app/Box", "app/User"}}},
+			slots: map[int]Bits{2: {Refs: []string{"app/Box", "app/User"}}},
 		},
 		{
 			name:  "forwarded and shifted right",
 			x:     or(ref("app/Plain"), and(evaluate.Const{Value: 112}, shr(dirty, 9))),
-			slots: map[int]slotBits{0: {Refs: []string{"app/Plain"}}, 1: {Forwarded: true, Certain: true}},
+			slots: map[int]Bits{0: {Refs: []string{"app/Plain"}}, 1: {Forwarded: true, Certain: true}},
 		},
 		{
 			name:  "constant with reads",
 			x:     or(evaluate.Const{Value: 48}, ref("app/User")),
-			slots: map[int]slotBits{0: {Refs: []string{"app/User"}}, 1: {Static: true}},
+			slots: map[int]Bits{0: {Refs: []string{"app/User"}}, 1: {Static: true}},
 		},
 		{
 			name:  "type parameter's unstable bit",
 			x:     or(and(evaluate.Const{Value: 8}, evaluate.Local{Index: 2}), and(evaluate.Const{Value: 14}, dirty)),
-			slots: map[int]slotBits{0: {Forwarded: true, Certain: true}},
+			slots: map[int]Bits{0: {Forwarded: true, Certain: true}},
 		},
 		{name: "state Same is not a call-site constant", x: evaluate.Const{Value: 2}, err: "state 001 in slot 0"},
 		{name: "bit 31", x: evaluate.Const{Value: -1 << 31}, err: "bit 31"},
@@ -104,7 +104,7 @@ func TestSplitChanged(t *testing.T) {
 }
 
 // checkModule checks every call site in a fixture module's jar.
-func checkModule(t *testing.T, m fixtures.Module) []*siteCheck {
+func checkModule(t *testing.T, m fixtures.Module) []*Check {
 	t.Helper()
 	var opts stability.Options
 	strong := true
@@ -124,7 +124,7 @@ func checkModule(t *testing.T, m fixtures.Module) []*siteCheck {
 }
 
 // checkJar checks every call site in jar, compiled against classpath, predicting with opts.
-func checkJar(t *testing.T, jar string, classpath []string, opts stability.Options, strong bool) []*siteCheck {
+func checkJar(t *testing.T, jar string, classpath []string, opts stability.Options, strong bool) []*Check {
 	t.Helper()
 	cp, err := archive.OpenClasspath(append([]string{jar}, classpath...))
 	if err != nil {
@@ -133,7 +133,7 @@ func checkJar(t *testing.T, jar string, classpath []string, opts stability.Optio
 	t.Cleanup(func() { cp.Close() })
 	u := stability.NewUniverse(cp)
 	inst := evaluate.NewInstantiator(u, evaluate.New(cp), opts)
-	ck := newCallSiteChecker(cp, u, inst, jar, opts, strong)
+	ck := NewChecker(cp, u, inst, jar, opts, strong)
 	var names []string
 	for _, e := range cp.Entries() {
 		if e.Input == jar {
@@ -141,7 +141,7 @@ func checkJar(t *testing.T, jar string, classpath []string, opts stability.Optio
 		}
 	}
 	sort.Strings(names)
-	var out []*siteCheck
+	var out []*Check
 	for _, n := range names {
 		checks, err := ck.CheckClass(n)
 		if err != nil {
@@ -152,7 +152,7 @@ func checkJar(t *testing.T, jar string, classpath []string, opts stability.Optio
 	return out
 }
 
-func siteName(c *siteCheck) string {
+func siteName(c *Check) string {
 	return fmt.Sprintf("%s.%s@%d -> %s.%s", simpleName(c.Class), c.Method[:strings.IndexByte(c.Method, '(')], c.Offset, simpleName(c.Callee.Owner), c.Callee.Name)
 }
 
@@ -164,7 +164,7 @@ func TestCallSitesMatchCompiler(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var all []*siteCheck
+	var all []*Check
 	for _, m := range mods {
 		if m.Kind != fixtures.KindCompose {
 			continue
@@ -175,10 +175,10 @@ func TestCallSitesMatchCompiler(t *testing.T) {
 		t.Logf("%s: %s", m.Name, sum)
 		for _, c := range checks {
 			switch c.Status {
-			case siteNotDecodable:
+			case NotDecodable:
 				t.Logf("  not decodable: %s: %s", siteName(c), c.Reason)
 				continue
-			case siteRestart:
+			case Restart:
 				continue
 			}
 			for _, s := range c.Slots {
@@ -206,7 +206,7 @@ func TestCallSitesMatchCompiler(t *testing.T) {
 	}
 }
 
-func bitsString(b slotBits) string {
+func bitsString(b Bits) string {
 	s := b.Stability()
 	if b.Static {
 		s += " +static"
@@ -296,7 +296,7 @@ func TestCallSiteDecoding(t *testing.T) {
 			ours:  []string{"skip"},
 		},
 	}
-	byModule := map[string][]*siteCheck{}
+	byModule := map[string][]*Check{}
 	for _, tt := range tests {
 		name := fmt.Sprintf("%s/%s/%s#%d", tt.module, tt.method, tt.callee, tt.nth)
 		t.Run(name, func(t *testing.T) {
@@ -309,7 +309,7 @@ func TestCallSiteDecoding(t *testing.T) {
 				checks = checkModule(t, m)
 				byModule[tt.module] = checks
 			}
-			var found *siteCheck
+			var found *Check
 			n := 0
 			for _, c := range checks {
 				if c.Class == tt.class && strings.HasPrefix(c.Method, tt.method+"(") && c.Callee.Name == tt.callee {
@@ -323,7 +323,7 @@ func TestCallSiteDecoding(t *testing.T) {
 			if found == nil {
 				t.Fatal("call site not found")
 			}
-			if found.Status != siteDecoded {
+			if found.Status != Decoded {
 				t.Fatalf("status %v: %s", found.Status, found.Reason)
 			}
 			if tt.ints != nil {
@@ -362,13 +362,13 @@ func TestCallSiteDecoding(t *testing.T) {
 func FuzzCallSites(f *testing.F) {
 	m, cp := appSeeds(f, "app/CallersKt", "app/CallersLibsKt", "app/ComposablesKt", "app/Screen$ComposeDefaultImpls")
 	u := stability.NewUniverse(cp)
-	ck := newCallSiteChecker(cp, u, evaluate.NewInstantiator(u, evaluate.New(cp), stability.Options{}), m.Jar(), stability.Options{}, true)
+	ck := NewChecker(cp, u, evaluate.NewInstantiator(u, evaluate.New(cp), stability.Options{}), m.Jar(), stability.Options{}, true)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := classfile.Parse(data)
 		if err != nil {
 			return
 		}
-		sites, _ := findCallSites(c)
+		sites, _ := Find(c)
 		for _, s := range sites {
 			sc := ck.Check(s)
 			for _, sl := range sc.Slots {
@@ -426,12 +426,12 @@ func TestConsumerCallSitesEveryCompiler(t *testing.T) {
 				defer cp.Close()
 				opts := stability.Options{Release: release(t, app.compiler)}
 				u := stability.NewUniverse(cp)
-				ck := newCallSiteChecker(cp, u, evaluate.NewInstantiator(u, evaluate.New(cp), opts), jar, opts, true)
+				ck := NewChecker(cp, u, evaluate.NewInstantiator(u, evaluate.New(cp), opts), jar, opts, true)
 				checks, err := ck.CheckClass("consumer/CallsKt")
 				if err != nil {
 					t.Fatal(err)
 				}
-				var calls []*siteCheck
+				var calls []*Check
 				for _, c := range checks {
 					if strings.HasPrefix(c.Method, "CallAll(") && c.Callee.Name == "ShowAny" {
 						calls = append(calls, c)
@@ -441,7 +441,7 @@ func TestConsumerCallSitesEveryCompiler(t *testing.T) {
 					t.Fatalf("%d ShowAny calls in the bytecode, %d in the source", len(calls), len(types))
 				}
 				for i, c := range calls {
-					if c.Status != siteDecoded || len(c.Slots) != 1 {
+					if c.Status != Decoded || len(c.Slots) != 1 {
 						t.Errorf("ShowAny(make<%s>()): %s (%s)", types[i], c.Status, c.Reason)
 						continue
 					}
@@ -493,7 +493,7 @@ func TestCallSiteWhatIfEveryPair(t *testing.T) {
 	types := callAllTypes(t)
 	base := filepath.Join(fixtures.Root(), "compilers", "2.0.20")
 	deps := []string{filepath.Join(base, "producers", "producers.jar"), filepath.Join(base, "pdep", "pdep.jar"), fixtures.RuntimeStubJar()}
-	type slots struct{ real, predicted []slotBits }
+	type slots struct{ real, predicted []Bits }
 	read := func(v string) slots {
 		jar := filepath.Join(fixtures.Root(), "compilers", v, "appconsumer", "appconsumer.jar")
 		cp, err := archive.OpenClasspath(append([]string{jar}, deps...))
@@ -503,7 +503,7 @@ func TestCallSiteWhatIfEveryPair(t *testing.T) {
 		defer cp.Close()
 		opts := stability.Options{Release: release(t, v)}
 		u := stability.NewUniverse(cp)
-		ck := newCallSiteChecker(cp, u, evaluate.NewInstantiator(u, evaluate.New(cp), opts), jar, opts, true)
+		ck := NewChecker(cp, u, evaluate.NewInstantiator(u, evaluate.New(cp), opts), jar, opts, true)
 		checks, err := ck.CheckClass("consumer/CallsKt")
 		if err != nil {
 			t.Fatal(err)
@@ -513,7 +513,7 @@ func TestCallSiteWhatIfEveryPair(t *testing.T) {
 			if !strings.HasPrefix(c.Method, "CallAll(") || c.Callee.Name != "ShowAny" {
 				continue
 			}
-			if c.Status != siteDecoded || len(c.Slots) != 1 {
+			if c.Status != Decoded || len(c.Slots) != 1 {
 				t.Fatalf("%s: call %d: %s (%s)", v, len(out.real), c.Status, c.Reason)
 			}
 			i := len(out.real)
@@ -557,4 +557,14 @@ func TestCallSiteWhatIfEveryPair(t *testing.T) {
 		}
 		t.Logf("%s → %s: %d/%d slots changed as predicted (of %d), %d predicted", p[0], p[1], len(real), len(real), len(types), len(predicted))
 	}
+}
+
+// release is the supported release of that name.
+func release(t testing.TB, name string) stability.Release {
+	t.Helper()
+	r, ok := stability.ParseRelease(name)
+	if !ok {
+		t.Fatalf("release %q is not supported", name)
+	}
+	return r
 }

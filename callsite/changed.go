@@ -1,4 +1,4 @@
-package composable
+package callsite
 
 import (
 	"fmt"
@@ -9,8 +9,8 @@ import (
 
 // This file splits a rebuilt $changed int into its parameter slots.
 
-// slotBits is the part of a $changed int that belongs to one parameter slot.
-type slotBits struct {
+// Bits is the part of a $changed int that belongs to one parameter slot.
+type Bits struct {
 	// Refs are the classes (internal names) whose $stable is OR'ed into the slot, in operand
 	// order: the argument's runtime stability.
 	Refs []string
@@ -29,7 +29,7 @@ type slotBits struct {
 }
 
 // Stability renders the stability part of the slot: the $stable reads and the unstable bit.
-func (b slotBits) Stability() string {
+func (b Bits) Stability() string {
 	var parts []string
 	for _, r := range b.Refs {
 		parts = append(parts, simpleName(r)+".$stable")
@@ -43,7 +43,7 @@ func (b slotBits) Stability() string {
 	return strings.Join(parts, " | ")
 }
 
-func (b slotBits) sameStability(o slotBits) bool {
+func (b Bits) sameStability(o Bits) bool {
 	if b.Unstable != o.Unstable || len(b.Refs) != len(o.Refs) {
 		return false
 	}
@@ -58,7 +58,7 @@ func (b slotBits) sameStability(o slotBits) bool {
 // splitChanged distributes one $changed int over its ten slots. It accepts only the terms the
 // compiler ORs together: constants, $stable reads shifted to a slot, and masked reads of the
 // caller's locals; anything else is reported, not guessed.
-func splitChanged(x evaluate.Expr) (slots [10]slotBits, force bool, err error) {
+func splitChanged(x evaluate.Expr) (slots [10]Bits, force bool, err error) {
 	var terms []evaluate.Expr
 	var flatten func(evaluate.Expr)
 	flatten = func(x evaluate.Expr) {
@@ -96,7 +96,7 @@ func splitChanged(x evaluate.Expr) (slots [10]slotBits, force bool, err error) {
 				return slots, force, fmt.Errorf("term %s mixes $stable reads with locals", t)
 			}
 			// Which slots the caller's bits may reach: evaluate with every local bit set.
-			m := evalMask(t)
+			m := evaluate.LocalMask(t)
 			if m&1 != 0 {
 				force = true
 			}
@@ -129,19 +129,6 @@ func has[T evaluate.Expr](x evaluate.Expr) bool {
 	}
 	_, ok := x.(T)
 	return ok
-}
-
-// evalMask evaluates x with every local read as all ones.
-func evalMask(x evaluate.Expr) int32 {
-	switch x := x.(type) {
-	case evaluate.Const:
-		return x.Value
-	case evaluate.Local:
-		return -1
-	case evaluate.Op:
-		return evaluate.Apply(x.Op, evalMask(x.X), evalMask(x.Y))
-	}
-	return 0
 }
 
 // stableTerm matches C.$stable, an OR of such reads, or either shifted left by 3·slot.

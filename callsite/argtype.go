@@ -1,4 +1,4 @@
-package composable
+package callsite
 
 import (
 	"fmt"
@@ -130,16 +130,16 @@ type argInfo struct {
 }
 
 // infer reads the Kotlin static type of the value computed by insns[start:end].
-func (ck *callSiteChecker) infer(mc *methodCode, ctx *callerContext, arg span, depth int) argInfo {
-	if !arg.ok() {
+func (ck *Checker) infer(mc *Code, ctx *callerContext, arg Span, depth int) argInfo {
+	if !arg.OK() {
 		return argInfo{why: "not computed in straight-line code before the call"}
 	}
-	start, end := arg.start, arg.end
+	start, end := arg.Start, arg.End
 	if depth > 8 {
 		return argInfo{why: "constructor calls nested too deeply"}
 	}
-	pool := mc.class.Pool()
-	last := &mc.insns[end-1]
+	pool := mc.Class.Pool()
+	last := &mc.Insns[end-1]
 	n := end - start
 	switch op := last.Opcode; {
 	case n == 1 && (op >= classfile.OpAconstNull && op <= classfile.OpLdc2W):
@@ -148,7 +148,7 @@ func (ck *callSiteChecker) infer(mc *methodCode, ctx *callerContext, arg span, d
 		// The compiler looks through an implicit cast to the operand (spec §1.3). That is
 		// modelled only for an upcast, as passing a Square where a Shape is declared; a
 		// downcast (a smart cast) is left alone.
-		inner := ck.infer(mc, ctx, span{start, end - 1}, depth)
+		inner := ck.infer(mc, ctx, Span{start, end - 1}, depth)
 		if inner.kind != argTyped {
 			return inner
 		}
@@ -194,8 +194,8 @@ func (ck *callSiteChecker) infer(mc *methodCode, ctx *callerContext, arg span, d
 		return argInfo{kind: argOpaque, why: "a static field read"}
 	case op == classfile.OpInvokespecial:
 		ref, err := pool.MemberRef(last.Index)
-		if err == nil && ref.Name == "<init>" && mc.insns[start].Opcode == classfile.OpNew {
-			if cn, err := pool.ClassName(mc.insns[start].Index); err == nil && cn == ref.Owner && start+1 < end && mc.insns[start+1].Opcode == classfile.OpDup {
+		if err == nil && ref.Name == "<init>" && mc.Insns[start].Opcode == classfile.OpNew {
+			if cn, err := pool.ClassName(mc.Insns[start].Index); err == nil && cn == ref.Owner && start+1 < end && mc.Insns[start+1].Opcode == classfile.OpDup {
 				return ck.inferNew(mc, ctx, start, end, ref, depth)
 			}
 		}
@@ -207,14 +207,14 @@ func (ck *callSiteChecker) infer(mc *methodCode, ctx *callerContext, arg span, d
 		if kt, ok := boxedKotlin[ref.Owner]; ok && op == classfile.OpInvokestatic && ref.Name == "valueOf" &&
 			strings.HasSuffix(ref.Descriptor, ")L"+ref.Owner+";") && !strings.HasPrefix(ref.Descriptor, "(L") {
 			// Boxing keeps the Kotlin type of the primitive expression.
-			if n == 2 && mc.insns[start].IsConst() {
+			if n == 2 && mc.Insns[start].IsConst() {
 				return argInfo{kind: argConst, src: "a boxed constant", typ: &ktype{class: kt}}
 			}
 			return argInfo{kind: argTyped, typ: &ktype{class: kt}, src: "a boxed " + path.Base(kt)}
 		}
-		if ref.Name == "checkNotNullExpressionValue" && n > 3 && mc.insns[end-3].Opcode == classfile.OpDup {
+		if ref.Name == "checkNotNullExpressionValue" && n > 3 && mc.Insns[end-3].Opcode == classfile.OpDup {
 			// x; dup; ldc "name"; checkNotNullExpressionValue leaves x: the platform value.
-			return ck.infer(mc, ctx, span{start, end - 3}, depth)
+			return ck.infer(mc, ctx, Span{start, end - 3}, depth)
 		}
 		if ck.engine.IsKnownStableFunctionName(ref.Name) {
 			return argInfo{kind: argNoDecl, why: "a call of " + ref.Name + ", which may be a stable function (spec §1.3)"}
@@ -230,7 +230,7 @@ func (ck *callSiteChecker) infer(mc *methodCode, ctx *callerContext, arg span, d
 
 // isSubclass reports whether the Kotlin class sub has the class with JVM name super among its
 // supertypes, transitively.
-func (ck *callSiteChecker) isSubclass(sub, super string) bool {
+func (ck *Checker) isSubclass(sub, super string) bool {
 	seen := map[*stability.Class]bool{}
 	var walk func(c *stability.Class, depth int) bool
 	walk = func(c *stability.Class, depth int) bool {
@@ -259,10 +259,10 @@ var boxedKotlin = map[string]string{
 }
 
 // constType is the Kotlin type of a literal, nil when it does not matter (null).
-func constType(mc *methodCode, in *classfile.Instruction) *ktype {
+func constType(mc *Code, in *classfile.Instruction) *ktype {
 	switch op := in.Opcode; {
 	case op == classfile.OpLdc || op == classfile.OpLdcW:
-		if k, err := mc.class.Pool().Constant(in.Index); err == nil {
+		if k, err := mc.Class.Pool().Constant(in.Index); err == nil {
 			if _, ok := k.(string); ok {
 				return &ktype{class: "kotlin/String"}
 			}
@@ -273,7 +273,7 @@ func constType(mc *methodCode, in *classfile.Instruction) *ktype {
 
 // inferNew types a constructor call new C(args). For a generic C, each type parameter must be
 // the whole declared type of exactly one constructor parameter, whose argument's type is known.
-func (ck *callSiteChecker) inferNew(mc *methodCode, ctx *callerContext, start, end int, ctor classfile.MemberRef, depth int) argInfo {
+func (ck *Checker) inferNew(mc *Code, ctx *callerContext, start, end int, ctor classfile.MemberRef, depth int) argInfo {
 	c := ck.u.ClassByJVMName(ctor.Owner)
 	d := c.Ensure()
 	if d.Origin == stability.OriginMissing {
@@ -322,7 +322,7 @@ func (ck *callSiteChecker) inferNew(mc *methodCode, ctx *callerContext, start, e
 			return argInfo{why: fmt.Sprintf("generic %s: type parameter %s appears %d times in the constructor's parameters", src, tp.Name, uses)}
 		}
 	}
-	spans := mc.argSpans(end-1, len(params)+1, start+2)
+	spans := mc.ArgSpans(end-1, len(params)+1, start+2)
 	binds := map[int]*ktype{}
 	for i, p := range kc.ValueParameters {
 		if !mentionsAny(p.Type, ids) {

@@ -1,4 +1,4 @@
-package composable
+package callsite
 
 import (
 	"strings"
@@ -33,17 +33,17 @@ type inlineRegion struct {
 }
 
 // inlineRegions lists the marked regions of the method, once.
-func (mc *methodCode) inlineRegions() []inlineRegion {
+func (mc *Code) inlineRegions() []inlineRegion {
 	if mc.regionsRead {
 		return mc.regions
 	}
 	mc.regionsRead = true
-	if mc.method.Code == nil {
+	if mc.Method.Code == nil {
 		return nil
 	}
-	cls := mc.class.Name()
+	cls := mc.Class.Name()
 	cls = cls[strings.LastIndexByte(cls, '/')+1:]
-	for _, v := range mc.method.Code.LocalVariables() {
+	for _, v := range mc.Method.Code.LocalVariables() {
 		if !isInlineMarker(v.Name) {
 			continue
 		}
@@ -52,7 +52,7 @@ func (mc *methodCode) inlineRegions() []inlineRegion {
 			r.own = strings.Contains(v.Name, "-"+cls+"$") || strings.HasSuffix(v.Name, "-"+cls)
 		} else {
 			// An inline function's own method marks its own body too.
-			r.own = v.Name == inlineFunctionMarker+mc.method.Name
+			r.own = v.Name == inlineFunctionMarker+mc.Method.Name
 		}
 		mc.regions = append(mc.regions, r)
 	}
@@ -61,7 +61,7 @@ func (mc *methodCode) inlineRegions() []inlineRegion {
 
 // ownCode reports whether the instruction at offset is the class's own source: outside every
 // marked region, or inside one whose innermost region is a lambda of this class.
-func (mc *methodCode) ownCode(offset int) bool {
+func (mc *Code) ownCode(offset int) bool {
 	best := -1
 	own := true
 	for _, r := range mc.inlineRegions() {
@@ -72,28 +72,28 @@ func (mc *methodCode) ownCode(offset int) bool {
 	return own
 }
 
-// callLine is the source line of the call at offset as the caller's file numbers it: inside the
+// CallLine is the source line of the call at offset as the caller's file numbers it: inside the
 // body of an inlined function, the line of the nearest instruction before it that is the caller's
 // own code (the call of the inline function); 0 without a line table.
-func callLine(mc *methodCode, offset int) int {
+func CallLine(mc *Code, offset int) int {
 	if mc.ownCode(offset) {
-		return lineAt(mc, offset)
+		return LineAt(mc, offset)
 	}
 	i := mc.index(offset)
 	for j := i - 1; j >= 0; j-- {
-		if off := mc.insns[j].Offset; mc.ownCode(off) {
-			return lineAt(mc, off)
+		if off := mc.Insns[j].Offset; mc.ownCode(off) {
+			return LineAt(mc, off)
 		}
 	}
-	return lineAt(mc, offset)
+	return LineAt(mc, offset)
 }
 
 // index is the position of the instruction at offset, len(insns) when there is none.
-func (mc *methodCode) index(offset int) int {
-	lo, hi := 0, len(mc.insns)
+func (mc *Code) index(offset int) int {
+	lo, hi := 0, len(mc.Insns)
 	for lo < hi {
 		m := (lo + hi) / 2
-		if mc.insns[m].Offset < offset {
+		if mc.Insns[m].Offset < offset {
 			lo = m + 1
 		} else {
 			hi = m
@@ -102,12 +102,12 @@ func (mc *methodCode) index(offset int) int {
 	return lo
 }
 
-// inlinedLambdaMarkers lists the composable lambdas inlined into code: the compiler counted
+// InlinedComposableLambdas lists the composable lambdas inlined into code: the compiler counted
 // each in its metrics before the inliner replaced it by its body. Kotlin marks an inlined
 // lambda's body with a local "$i$a$-<function>-<lambda class>" (kotlinc's inline markers), and
 // a composable lambda's body has the $composer parameter the Compose compiler gave it, whose
 // scope ends with the marker's.
-func inlinedComposableLambdas(code *classfile.Code) []string {
+func InlinedComposableLambdas(code *classfile.Code) []string {
 	vars := code.LocalVariables()
 	// The lambda's own parameters end where its body does; the enclosing function's $composer is
 	// a parameter, in scope from offset 0.
@@ -130,4 +130,16 @@ func inlinedComposableLambdas(code *classfile.Code) []string {
 		}
 	}
 	return out
+}
+
+// LineAt is the source line of the instruction at offset, 0 without a line table.
+func LineAt(mc *Code, offset int) int {
+	line := 0
+	best := -1
+	for _, l := range mc.Method.Code.Lines {
+		if int(l.StartPC) <= offset && int(l.StartPC) > best {
+			best, line = int(l.StartPC), int(l.Line)
+		}
+	}
+	return line
 }
