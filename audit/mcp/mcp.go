@@ -89,7 +89,7 @@ type Server struct {
 // instructions tell the model what the server is for and how to call it.
 const instructions = `composestab answers Jetpack Compose stability questions from compiled class files (jars, AARs, class folders, Gradle build folders), never from source: which classes Compose treats as stable, which composables skip, and why.
 Paths must lie under the server's roots (absolute, or relative to the first root); the server reads nothing else and writes nothing. Build the module first, then give its output (e.g. app/build/tmp/kotlin-classes/release, build/libs/x.jar) as paths and its dependencies (the Compose runtime, libraries) as classpath, or group:artifact:version coordinates where the server allows them.
-Start with audit (classes) or composables (functions); explain one type; diff before an upgrade; check_config for a stability configuration file. Big answers come a page at a time: pass page.nextCursor back as cursor.`
+Start with audit (classes) or composables (functions); plan for what to change first; explain one type; diff before an upgrade; check_config for a stability configuration file. Big answers come a page at a time: pass page.nextCursor back as cursor.`
 
 // New returns a server with the options' roots and repositories resolved: each must be a
 // folder that exists.

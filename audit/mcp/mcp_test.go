@@ -121,10 +121,10 @@ var (
 	stub   = "golden/runtime-stub.jar"
 	lib1   = "golden/lib1/lib1.jar"
 	lib2   = "golden/lib2/lib2.jar"
-	toolNS = []string{"audit", "check_config", "composables", "diff", "explain"}
+	toolNS = []string{"audit", "check_config", "composables", "diff", "explain", "plan"}
 )
 
-// TestTools: the five tools are listed, each with an input schema of type object and an output
+// TestTools: the six tools are listed, each with an input schema of type object and an output
 // schema, and a description a model can choose by.
 func TestTools(t *testing.T) {
 	cs := connect(t, newServer(t, Options{Roots: []string{testdata(t)}}))

@@ -227,6 +227,7 @@ func (s *Server) addTools() {
 			"a Kotlin upgrade (paths with oldCompiler and newCompiler: what an app built by each release sees of them, as audit --compiler does; asCompiled for the classes rebuilt). composables adds the composables' changes. " +
 			"counts has the totals by kind; page with cursor."},
 		inputSchema[diffIn](map[string]schemaPatch{"kind": enum("regression", "improvement", "neutral"), "limit": pageLimit}), s.diff)
+	s.addPlanTool(readOnly)
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -80,7 +80,7 @@ func TestMCPStdio(t *testing.T) {
 		t.Fatal(err)
 	}
 	tools, err := cs.ListTools(context.Background(), nil)
-	if err != nil || len(tools.Tools) != 5 {
+	if err != nil || len(tools.Tools) != 6 {
 		t.Fatalf("tools: %v %v", tools, err)
 	}
 	res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "audit", Arguments: map[string]any{"paths": []string{"lib1/lib1.jar"}}})
