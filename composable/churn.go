@@ -78,6 +78,7 @@ type CallArgument struct {
 	class           string   // a fresh argument's class (internal name), "" when unknown
 	elems           []origin // a fresh vararg array's elements
 	captures        []origin // a fresh lambda's captured values
+	constInputs     bool     // a fresh value built from constants only
 }
 
 // CallSite is one call of a composable in the audited module, with its arguments.
@@ -306,6 +307,8 @@ func (a *analyzer) callSite(b *body, s *callsite.Site, callerKey string, caller,
 			o = a.rememberedBefore(b, valueEnd(b.mc, s, jvm), paramSlot, 0) // computed across a join
 		}
 		arg.Origin, arg.What, arg.class, arg.captures = o.origin, o.what, o.class, o.captures
+		// One instance for every call is safe only for a value that cannot change.
+		arg.constInputs = o.constInputs && a.immutable(o.class)
 		if o.origin == OriginParameter {
 			arg.fromParam = o.param
 		}
@@ -513,6 +516,8 @@ type origin struct {
 	// instance tells that a remember key is compared by changedInstance (===).
 	typ      string
 	instance bool
+	// constInputs: a fresh value built from constants only (fromConstants).
+	constInputs bool
 }
 
 // String says a finding in words, with its fix: the arguments that re-run the callee, and a
@@ -583,4 +588,22 @@ func reruns(byCaller map[string][]*CallSite, caller string, churned map[int]bool
 		}
 	}
 	return out
+}
+
+// immutable tells whether instances of class cannot change: its $stable is 0 (compiled with
+// Compose, stable), or the compiler knows the class stable. An array or a class it cannot tell
+// is not.
+func (a *analyzer) immutable(class string) bool {
+	if class == "" || strings.HasPrefix(class, "[") {
+		return false
+	}
+	if v := a.ev.Stable(class); v != nil && v.Err == nil {
+		return v.Value == 0
+	}
+	if cl := a.cfg.Universe.ClassByJVMName(class); cl != nil {
+		t := stability.DefaultType(cl)
+		st, _ := a.engine.TypeStability(&t, "")
+		return stability.KnownStable(st)
+	}
+	return false
 }

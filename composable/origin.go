@@ -51,7 +51,7 @@ func (a *analyzer) producedOrigin(b *body, sp callsite.Span, params map[int]int,
 	}
 	in := &mc.Insns[pi]
 	if class, what, ok := allocation(pool, in); ok {
-		return origin{origin: OriginFresh, what: what + " on every call", class: class}
+		return origin{origin: OriginFresh, what: what + " on every call", class: class, constInputs: fromConstants(mc, sp)}
 	}
 	switch in.Opcode {
 	case classfile.OpInvokedynamic:
@@ -99,7 +99,7 @@ func (a *analyzer) producedOrigin(b *body, sp callsite.Span, params map[int]int,
 			return origin{origin: OriginUnknown, what: "a property read (" + called + ")"}
 		}
 		if builds(ref) {
-			return origin{origin: OriginFresh, what: "built by " + called + " on every call"}
+			return origin{origin: OriginFresh, what: "built by " + called + " on every call", constInputs: fromConstants(mc, sp)}
 		}
 		// Any other call may hand back the same object each time (a cache, a remember of its
 		// own such as rememberLazyListState()): not claimed fresh.
@@ -257,4 +257,32 @@ func simpleName(internal string) string {
 		return internal[i+1:]
 	}
 	return internal
+}
+
+// fromConstants tells whether a value's instructions build it from constants only: literals,
+// static fields (objects, enum entries), allocations, arrays filled with such values, boxing, and
+// the standard library's builders. Such a value is the same on every call: it can be built once,
+// out of the composable.
+func fromConstants(mc *callsite.Code, sp callsite.Span) bool {
+	pool := mc.Class.Pool()
+	for i := sp.Start; i < sp.End; i++ {
+		in := &mc.Insns[i]
+		switch op := in.Opcode; {
+		case in.IsConst(), op == classfile.OpGetstatic, op == classfile.OpNew, op == classfile.OpDup,
+			op == classfile.OpCheckcast, op == classfile.OpNewarray, op == classfile.OpAnewarray,
+			op >= classfile.OpIastore && op <= classfile.OpSastore:
+		case op == classfile.OpInvokespecial || op == classfile.OpInvokestatic:
+			ref, err := pool.MemberRef(in.Index)
+			if err != nil {
+				return false
+			}
+			boxing := op == classfile.OpInvokestatic && ref.Name == "valueOf" && strings.HasPrefix(ref.Owner, "java/lang/")
+			if ref.Name != "<init>" && !boxing && !builds(ref) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return sp.End > sp.Start
 }

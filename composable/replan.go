@@ -288,3 +288,8 @@ func allStable(values []StableValue, stable map[string]bool) bool {
 	}
 	return true
 }
+
+// BuiltFromConstants tells whether a fresh argument is built from constants only (literals,
+// objects, allocations and the standard library's builders of such values): the same value on
+// every call, which can be built once, out of the composable.
+func (a *CallArgument) BuiltFromConstants() bool { return a.constInputs }

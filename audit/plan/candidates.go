@@ -54,6 +54,12 @@ func (m *module) candidates() []*Fix {
 					Edit: fmt.Sprintf("remember what the lambda passed as %s captures where it is built (%s)", a.Param, capturedText(a)),
 					Why:  "strong skipping memoizes the lambda under what it captures; a capture new on every call makes a new lambda"})
 			default:
+				if a.BuiltFromConstants() {
+					built := strings.TrimSuffix(a.What, " on every call")
+					add(&Fix{Kind: HoistConstant, Target: at, Size: 2, edit: composable.Edit{Remember: []composable.ArgRef{ref}},
+						Edit: fmt.Sprintf("build %s once, out of the composable (a top-level val), and pass that as %s at %s:%d", built, a.Param, s.File, s.Line),
+						Why:  fmt.Sprintf("%s is built from constants only: the same value every time, so one instance serves every call", a.Param)})
+				}
 				add(&Fix{Kind: RememberArgument, Target: at, Size: 1, edit: composable.Edit{Remember: []composable.ArgRef{ref}},
 					Edit: fmt.Sprintf("%s(%s = remember(<the values it is built from>) { … }) at %s:%d", shortName(s.CalleeName), a.Param, s.File, s.Line),
 					Why:  fmt.Sprintf("%s is %s; remembered, it is the same instance until a key changes", a.Param, a.What)})

@@ -24,6 +24,9 @@ type Kind string
 const (
 	// RememberArgument: the argument built at the call site wrapped in remember.
 	RememberArgument Kind = "remember-argument"
+	// HoistConstant: a value built from constants only, built once out of the composable (a
+	// top-level val) instead of on every call.
+	HoistConstant Kind = "hoist-constant"
 	// CaptureStable: what a lambda captures remembered where it is built, so that the lambda
 	// strong skipping memoizes stays the same.
 	CaptureStable Kind = "capture-stable"
