@@ -5,7 +5,6 @@ import (
 	"path"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/classfile"
@@ -73,9 +72,6 @@ type Checker struct {
 	u      *stability.Universe
 	module *stability.Module
 	engine *stability.Engine // the caller module's own compilation, for same-file types
-
-	mu sync.Mutex
-	md map[string]*metadata.Metadata // by internal class name; nil for none
 }
 
 // NewChecker returns a checker for call sites of the module read from input (a path of
@@ -88,7 +84,7 @@ func NewChecker(cp *archive.Classpath, u *stability.Universe, inst *evaluate.Ins
 	}
 	return &Checker{
 		cp: cp, u: u, Instantiator: inst, module: mod, engine: stability.NewEngine(mod, opts),
-		StrongSkipping: strongSkipping, md: map[string]*metadata.Metadata{},
+		StrongSkipping: strongSkipping,
 	}
 }
 

@@ -9,27 +9,10 @@ import (
 
 // This file resolves a call site's callee through the classpath's Kotlin metadata.
 
-// metadataOf reads (once) the Kotlin metadata of a class; nil for a Java class, a missing class
-// or unreadable metadata.
-func (ck *Checker) metadataOf(name string) *metadata.Metadata {
-	ck.mu.Lock()
-	md, ok := ck.md[name]
-	ck.mu.Unlock()
-	if ok {
-		return md
-	}
-	if c, err := ck.cp.Class(name); err == nil {
-		if h, ok := metadata.HeaderFromClass(c); ok {
-			if m, err := metadata.Read(h); err == nil {
-				md = m
-			}
-		}
-	}
-	ck.mu.Lock()
-	ck.md[name] = md
-	ck.mu.Unlock()
-	return md
-}
+// metadataOf is the Kotlin metadata of a class with its functions, decoded once by the
+// universe (stability.Universe.KotlinMetadata); nil for a Java class, a missing class or
+// unreadable metadata.
+func (ck *Checker) metadataOf(name string) *metadata.Metadata { return ck.u.KotlinMetadata(name) }
 
 // FunctionsOf lists the functions declared in a class or file facade, following a multi-file
 // facade to its parts.

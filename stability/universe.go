@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/composestab/composestab/archive"
 	"github.com/composestab/composestab/classfile"
@@ -25,7 +26,20 @@ type Universe struct {
 
 	// read, if set, is called as InputClasses reads each entry (SetProgress).
 	read func()
+
+	// kotlin holds, by JVM name, the Kotlin metadata decoded with its functions: of each class
+	// that names the Composer (its model's own read), and of any class KotlinMetadata was asked
+	// for. Each class's metadata is decoded once.
+	kmu       sync.Mutex
+	kotlin    map[string]*kotlinView
+	functions bool // ReadFunctions
 }
+
+// ReadFunctions makes the model read the Kotlin metadata of a class that names the Composer
+// with its functions, once, for the call-site analysis that will ask for them
+// (KotlinMetadata); without it the model reads a class's shape only. Call it before the first
+// class is read.
+func (u *Universe) ReadFunctions() { u.functions = true }
 
 // SetProgress makes InputClasses call read once per entry it reads, from any goroutine: the
 // reading is most of a scan, so a progress bar that counts entries moves within a big jar.
@@ -33,7 +47,7 @@ func (u *Universe) SetProgress(read func()) { u.read = read }
 
 // NewUniverse returns a universe over cp. Each input of cp is its own Module.
 func NewUniverse(cp *archive.Classpath) *Universe {
-	u := &Universe{cp: cp, modules: map[string]*Module{}, classes: map[string]*Class{}}
+	u := &Universe{cp: cp, modules: map[string]*Module{}, classes: map[string]*Class{}, kotlin: map[string]*kotlinView{}}
 	for _, in := range cp.Inputs() {
 		u.modules[in.Path] = &Module{Name: in.Path}
 	}
@@ -144,7 +158,9 @@ func (u *Universe) fromClassFile(c *Class, cf *classfile.Class) {
 		d.File = path.Join(path.Dir(cf.Name()), src)
 	}
 	d.Line = cf.FirstLine() // without decoding every method
-	kv := cf.Derived(kotlinViewKey{}, func() any { return readKotlinView(cf) }).(*kotlinView)
+	// A class that names the Composer may hold composable functions: when the call-site
+	// analysis will ask for them, its metadata is read with them, once, for both.
+	kv := u.kotlinView(cf, u.functions && d.MentionsComposer)
 	h, md, err := kv.header, kv.md, kv.err
 	if h == nil {
 		u.fromJava(c, cf)
@@ -174,24 +190,82 @@ type kotlinView struct {
 	header *metadata.Header
 	md     *metadata.Metadata
 	err    error
+	// functions tells that md holds the functions (a full decode).
+	functions bool
 }
 
 // kotlinViewKey keys kotlinView among a class file's derived facts: a class a diff's two sides
-// share is decoded once.
-type kotlinViewKey struct{}
+// share is decoded once. full is a decode with functions.
+type kotlinViewKey struct{ full bool }
 
-func readKotlinView(cf *classfile.Class) *kotlinView {
+// kotlinView is the class's Kotlin metadata: from the universe's own, when it holds the class's
+// full decode, else decoded now (with functions when full, and then kept).
+func (u *Universe) kotlinView(cf *classfile.Class, full bool) *kotlinView {
+	name := cf.Name()
+	u.kmu.Lock()
+	kv, ok := u.kotlin[name]
+	u.kmu.Unlock()
+	if ok {
+		return kv
+	}
+	kv = cf.Derived(kotlinViewKey{full}, func() any { return readKotlinView(cf, full) }).(*kotlinView)
+	if full {
+		u.kmu.Lock()
+		if first, ok := u.kotlin[name]; ok {
+			kv = first // decoded meanwhile by another goroutine: everyone gets one value
+		} else {
+			u.kotlin[name] = kv
+		}
+		u.kmu.Unlock()
+	}
+	return kv
+}
+
+// KotlinMetadata is the Kotlin metadata of a class with its functions, nil for a Java class, a
+// missing class or unreadable metadata. A class is decoded once, whether the model or the
+// call-site analysis asks first.
+func (u *Universe) KotlinMetadata(jvmName string) *metadata.Metadata {
+	u.kmu.Lock()
+	kv, ok := u.kotlin[jvmName]
+	u.kmu.Unlock()
+	if !ok {
+		cf, err := u.cp.Class(jvmName)
+		if err != nil {
+			u.kmu.Lock()
+			u.kotlin[jvmName] = &kotlinView{err: err}
+			u.kmu.Unlock()
+			return nil
+		}
+		kv = u.kotlinView(cf, true)
+	}
+	if kv.err != nil || !kv.functions {
+		return nil
+	}
+	return kv.md
+}
+
+// kotlinReads counts the Kotlin metadata decodes, for the test that each class is decoded once.
+var kotlinReads atomic.Int64
+
+// readKotlinView decodes a class file's Kotlin metadata: of a class only, without its functions
+// (the model needs its shape), unless full: then of every kind, with functions.
+func readKotlinView(cf *classfile.Class, full bool) *kotlinView {
 	h, ok := metadata.HeaderFromClass(cf)
 	if !ok {
 		return &kotlinView{}
 	}
+	kotlinReads.Add(1)
 	kv := &kotlinView{header: h}
-	if h.Kind == metadata.KindClass {
-		// The model needs a class's shape, not its functions.
+	if full {
+		kv.md, kv.err = metadata.Read(h)
+		kv.functions = kv.err == nil
+	}
+	if h.Kind == metadata.KindClass && !kv.functions {
+		// Functions that do not decode take nothing from the class's shape.
 		kv.md, kv.err = metadata.ReadOptions{SkipFunctions: true}.Read(h)
-		if kv.err == nil && kv.md.Class == nil {
-			kv.err = fmt.Errorf("%s: kotlin.Metadata of kind %d holds no class", cf.Name(), h.Kind)
-		}
+	}
+	if kv.err == nil && h.Kind == metadata.KindClass && kv.md.Class == nil {
+		kv.err = fmt.Errorf("%s: kotlin.Metadata of kind %d holds no class", cf.Name(), h.Kind)
 	}
 	return kv
 }

@@ -51,6 +51,9 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	rep.addErrors(openErr)
 	skipped := map[string]int{}
 	u := stability.NewUniverse(cp)
+	if opts.Composables {
+		u.ReadFunctions() // the composables' analysis reads them: decoded once, with the model
+	}
 	if opts.Progress != nil {
 		total := inputEntries(cp, inputs...)
 		var pmu sync.Mutex
