@@ -48,7 +48,7 @@ func TestUTF8Memoized(t *testing.T) {
 	}
 	s1, _ := c.Pool().UTF8(i)
 	s2, _ := c.Pool().UTF8(i)
-	if s1 != "k\x00" || c.Pool().state[i/16].Load()>>(i%16*2)&3 != utf8Done || c.Pool().strs[i] != s2 {
+	if s1 != "k\x00" || c.Pool().state[c.Pool().rank[i]/16].Load()>>(c.Pool().rank[i]%16*2)&3 != utf8Done || c.Pool().strs[c.Pool().rank[i]] != s2 {
 		t.Errorf("memo: %q %q", s1, s2)
 	}
 }
@@ -192,7 +192,7 @@ func TestUtf8Is(t *testing.T) {
 		{[]byte("d2"), "d1", false},
 	} {
 		pool := &ConstantPool{data: append([]byte{0, byte(len(tc.raw))}, tc.raw...), offs: []uint32{0, 0},
-			tags: []Tag{TagNone, TagUtf8}, strs: make([]string, 2), state: make([]atomic.Uint32, 1)}
+			tags: []Tag{TagNone, TagUtf8}, rank: []uint16{0, 0}, strs: make([]string, 1), state: make([]atomic.Uint32, 1)}
 		if got := pool.utf8Is(1, tc.s); got != tc.want || got != (pool.utf8(1) == tc.s) {
 			t.Errorf("% x vs %q: utf8Is = %v, want %v (utf8 = %q)", tc.raw, tc.s, got, tc.want, pool.utf8(1))
 		}

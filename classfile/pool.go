@@ -109,7 +109,8 @@ type ConstantPool struct {
 	data    []byte
 	offs    []uint32 // offset of each entry's payload (after the tag byte)
 	tags    []Tag
-	strs    []string        // decoded Utf8 entries, valid where their state is utf8Done
+	strs    []string        // decoded Utf8 entries by rank (utf8Rank), valid where their state is utf8Done
+	rank    []uint16        // each Utf8 entry's place among the Utf8 entries: strs holds only those
 	state   []atomic.Uint32 // 2 bits per index: utf8Absent, utf8Storing or utf8Done
 	class   string          // for error messages, set after this_class is read
 	nesting int             // ParseOptions.MaxNesting, 0 for the default
@@ -182,8 +183,17 @@ func readPool(c *cursor) *ConstantPool {
 	if c.failed {
 		return nil
 	}
-	p.strs = make([]string, n)
-	p.state = make([]atomic.Uint32, (n+15)/16)
+	// A string slot for each Utf8 entry only: about half the entries, and the only pointers.
+	p.rank = make([]uint16, n)
+	u := 0
+	for i, t := range p.tags {
+		if t == TagUtf8 {
+			p.rank[i] = uint16(u)
+			u++
+		}
+	}
+	p.strs = make([]string, u)
+	p.state = make([]atomic.Uint32, (u+15)/16)
 	return p
 }
 
@@ -282,9 +292,10 @@ func (p *ConstantPool) utf8(index uint16) string {
 		faults.Add(1)
 		return ""
 	}
-	w, shift := &p.state[index/16], index%16*2
+	r := p.rank[index]
+	w, shift := &p.state[r/16], r%16*2
 	if w.Load()>>shift&3 == utf8Done {
-		return p.strs[index]
+		return p.strs[r]
 	}
 	off := int(p.offs[index])
 	n := int(p.u2(off))
@@ -301,7 +312,7 @@ func (p *ConstantPool) utf8(index uint16) string {
 			break
 		}
 	}
-	p.strs[index] = s
+	p.strs[r] = s
 	w.Or(utf8Done << shift)
 	return s
 }
