@@ -37,7 +37,7 @@ func clinitClass(n int) []byte {
 	return binary.BigEndian.AppendUint16(b, 0)
 }
 
-// TestCraftedInputs runs each command over the crafted inputs of issue 26 beside a good jar: the
+// TestCraftedInputs runs each command (plan and cards too) over the crafted inputs of issue 26 beside a good jar: the
 // class that panicked every command, and the 120 000-read <clinit> that took minutes. Each is an
 // error naming input and entry, the good jar is reported in full, and all of it is quick.
 func TestCraftedInputs(t *testing.T) {
@@ -58,7 +58,7 @@ func TestCraftedInputs(t *testing.T) {
 	_, good, _ := runCLI(t, "audit", "--format", "text", lib1)
 	goodLines := strings.Split(good, "\n")
 	goodLines = goodLines[:len(goodLines)-3] // the footer: counts and producers
-	for _, args := range [][]string{{"audit", "--format", "text"}, {"dump"}, {"verify"}, {"report", "--out", filepath.Join(dir, "r")}} {
+	for _, args := range [][]string{{"audit", "--format", "text"}, {"dump"}, {"verify"}, {"report", "--out", filepath.Join(dir, "r")}, {"plan"}, {"cards"}} {
 		for _, bad := range []string{"panic.jar", "huge.jar", "folder"} {
 			t.Run(args[0]+" "+bad, func(t *testing.T) {
 				start := time.Now()
