@@ -107,6 +107,9 @@ func (m *module) classFixes(c string, identityEquals bool) []*Fix {
 		return out
 	}
 	if ownClass != nil {
+		out = append(out, &Fix{Kind: AnnotateStable, Target: target, Size: 1, edit: composable.Edit{Stable: []string{c}},
+			Edit: fmt.Sprintf("annotate %s with @Stable", shortName(dotted)),
+			Why:  fmt.Sprintf("%s is %s: compared by ===; annotated, it is compared with equals", shortName(dotted), ownClass.Verdict)})
 		out = append(out, &Fix{Kind: StableValueClass, Target: target, Size: 1, edit: composable.Edit{Stable: []string{c}, Equals: []string{c}},
 			Edit: fmt.Sprintf("make %s a data class of vals of stable types", shortName(dotted)),
 			Why:  fmt.Sprintf("%s is %s: compared by ===, a new instance is never the last one; a value class is stable and compared with equals", shortName(dotted), ownClass.Verdict)})

@@ -36,6 +36,10 @@ const (
 	AddEquals Kind = "add-equals"
 	// StableValueClass: a class of the app made a value class (vals of stable types, equals).
 	StableValueClass Kind = "stable-value-class"
+	// AnnotateImmutable and AnnotateStable: @Immutable on a class of the app whose bytes show it
+	// never changes, @Stable on one they do not (a risk: the UI may miss a change).
+	AnnotateImmutable Kind = "annotate-immutable"
+	AnnotateStable    Kind = "annotate-stable"
 	// ConfigLine: a line of the stability configuration file declaring a class stable.
 	ConfigLine Kind = "config-line"
 	// StrongSkipping: the module compiled with strong skipping.
@@ -280,8 +284,8 @@ func (fx *Fix) id() string {
 func judgeConfigLines(ctx context.Context, opts scan.Options, fixes []*Fix) error {
 	var lines []string
 	for _, fx := range fixes {
-		if fx.Kind == ConfigLine {
-			lines = append(lines, fx.Edit)
+		if fx.Kind == ConfigLine || fx.Kind == AnnotateStable {
+			lines = append(lines, fx.Target.Class)
 		}
 	}
 	risks, err := judgeLines(ctx, opts, lines)
@@ -289,15 +293,23 @@ func judgeConfigLines(ctx context.Context, opts scan.Options, fixes []*Fix) erro
 		return err
 	}
 	for _, fx := range fixes {
-		if fx.Kind != ConfigLine {
+		if fx.Kind != ConfigLine && fx.Kind != AnnotateStable {
 			continue
 		}
-		r, ok := risks[fx.Edit]
+		r, ok := risks[fx.Target.Class]
 		if !ok {
 			r = "unproven: the configuration check could not judge the line"
 		}
-		fx.Risk = r
-		fx.Edit += "   (a line of the stability configuration file)"
+		switch {
+		case fx.Kind == ConfigLine:
+			fx.Risk = r
+			fx.Edit += "   (a line of the stability configuration file)"
+		case r == "":
+			// The bytes show the class never changes: the stronger promise holds.
+			fx.Kind, fx.Edit = AnnotateImmutable, strings.Replace(fx.Edit, "@Stable", "@Immutable", 1)
+		default:
+			fx.Risk = r
+		}
 	}
 	return nil
 }

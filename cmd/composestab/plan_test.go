@@ -16,8 +16,8 @@ func TestPlan(t *testing.T) {
 		module, first string
 		fixes         int
 	}{
-		{"cchurn", "add-equals", 42},
-		{"cchurnns", "add-equals", 28},
+		{"cchurn", "add-equals", 43},
+		{"cchurnns", "add-equals", 29},
 	} {
 		app := fixtureJar(t, c.module)
 		code, out, errOut := runCLI(t, append(append([]string{"plan", "--quiet", "--format", "json"}, cp...), app)...)
