@@ -73,6 +73,8 @@ func WritePlanMarkdown(w io.Writer, p *plan.Plan) error {
 // targetText names a fix's target in words.
 func targetText(t plan.Target) string {
 	switch {
+	case t.Dependency != "":
+		return t.Dependency
 	case t.Class != "":
 		return t.Class
 	case t.Caller != "":
@@ -84,7 +86,7 @@ func targetText(t plan.Target) string {
 // WritePlanSARIF writes one result per fix, located at its call site's file and line (or its
 // class), at level warning for a safe fix and note for a risky one.
 func WritePlanSARIF(w io.Writer, p *plan.Plan, errs []*scan.Error) error {
-	kinds := []plan.Kind{plan.RememberArgument, plan.HoistConstant, plan.CaptureStable, plan.StableKey, plan.AddEquals, plan.StableValueClass, plan.AnnotateImmutable, plan.AnnotateStable, plan.ConfigLine, plan.StrongSkipping}
+	kinds := []plan.Kind{plan.RememberArgument, plan.HoistConstant, plan.CaptureStable, plan.StableKey, plan.AddEquals, plan.StableValueClass, plan.AnnotateImmutable, plan.AnnotateStable, plan.ConfigLine, plan.StrongSkipping, plan.DependencyVersion}
 	index := map[plan.Kind]int{}
 	var rules []sarifRule
 	for i, k := range kinds {
@@ -103,6 +105,9 @@ func WritePlanSARIF(w io.Writer, p *plan.Plan, errs []*scan.Error) error {
 			msg += "; risk: " + fx.Risk
 		}
 		name := fx.Target.Class
+		if name == "" {
+			name = fx.Target.Dependency
+		}
 		if name == "" {
 			name = fx.Target.Caller
 		}

@@ -44,6 +44,9 @@ const (
 	ConfigLine Kind = "config-line"
 	// StrongSkipping: the module compiled with strong skipping.
 	StrongSkipping Kind = "strong-skipping"
+	// DependencyVersion: a dependency at a newer version the Gradle or Maven cache holds, whose
+	// classes' $stable make the app's calls skip.
+	DependencyVersion Kind = "dependency-version"
 )
 
 // FindingKind is the kind of a finding.
@@ -77,13 +80,15 @@ type Finding struct {
 
 // Target is what a fix changes: a class, a call site's argument, or a module.
 type Target struct {
-	Class  string `json:"class,omitempty"` // dotted name
-	Caller string `json:"caller,omitempty"`
-	Callee string `json:"callee,omitempty"`
-	Param  string `json:"param,omitempty"`
-	File   string `json:"file,omitempty"`
-	Line   int    `json:"line,omitempty"`
-	Input  string `json:"input"`
+	Class string `json:"class,omitempty"` // dotted name
+	// Dependency is the coordinate of a dependency-version fix: group:artifact:version now.
+	Dependency string `json:"dependency,omitempty"`
+	Caller     string `json:"caller,omitempty"`
+	Callee     string `json:"callee,omitempty"`
+	Param      string `json:"param,omitempty"`
+	File       string `json:"file,omitempty"`
+	Line       int    `json:"line,omitempty"`
+	Input      string `json:"input"`
 }
 
 // Fix is one proposed source edit with its proven effect.
@@ -125,6 +130,16 @@ type Options struct {
 	// Scan are the options the report was scanned with: a configuration line is judged by the
 	// scan run again with it.
 	Scan scan.Options
+	// Upgrades are newer versions of classpath jars (from the Gradle and Maven caches): one
+	// whose jar declares a class a finding names is tried by scanning again with it.
+	Upgrades []Upgrade
+}
+
+// Upgrade is a newer version of a dependency's jar.
+type Upgrade struct {
+	Jar      string // the classpath entry now
+	From, To string // group:artifact:version now, and the newer one
+	ToJar    string // the newer version's jar
 }
 
 // Build makes the plan of every reported input of rep, which must have been scanned with
@@ -159,6 +174,11 @@ func Build(ctx context.Context, rep *scan.Report, opts Options) (*Plan, error) {
 	if err := judgeConfigLines(ctx, opts.Scan, p.Fixes); err != nil {
 		return nil, err
 	}
+	ups, err := upgradeFixes(ctx, rep, opts)
+	if err != nil {
+		return nil, err
+	}
+	p.Fixes = append(p.Fixes, ups...)
 	rank(p.Fixes)
 	cleared := map[string]bool{}
 	for _, fx := range p.Fixes {
@@ -277,7 +297,7 @@ func rank(fixes []*Fix) {
 // id names a fix by kind and target.
 func (fx *Fix) id() string {
 	t := fx.Target
-	return fmt.Sprintf("%s %s %s %s %s %s:%d", fx.Kind, t.Input, t.Class, t.Caller, t.Param, t.File, t.Line)
+	return fmt.Sprintf("%s %s %s %s %s %s %s:%d", fx.Kind, t.Input, t.Class, t.Dependency, t.Caller, t.Param, t.File, t.Line)
 }
 
 // judgeConfigLines labels the configuration-line fixes with the configuration check's verdict.

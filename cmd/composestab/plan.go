@@ -2,9 +2,14 @@ package main
 
 import (
 	"context"
+	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/composestab/composestab/audit/output"
 	"github.com/composestab/composestab/audit/plan"
+	"github.com/composestab/composestab/audit/scan"
+	"github.com/composestab/composestab/maven"
 )
 
 // runPlan ranks the fixes of an app's recomposition findings (audit/plan), each proven by the
@@ -40,7 +45,7 @@ func runPlan(s *streams, args []string) error {
 	}
 	defer rep.Close()
 	diagnose(s, &o, rep, "")
-	p, err := plan.Build(context.Background(), rep, plan.Options{Top: top, Scan: opts})
+	p, err := plan.Build(context.Background(), rep, plan.Options{Top: top, Scan: opts, Upgrades: upgrades(&o, fs.Args(), opts)})
 	if err != nil {
 		return err
 	}
@@ -60,4 +65,60 @@ func runPlan(s *streams, args []string) error {
 		return err
 	}
 	return unreadableExit(&o, "", rep)
+}
+
+// upgrades lists, for each jar of the classpath that a coordinate resolved to, the newest version
+// of its artifact the repositories hold when it is newer: plan tries each that declares a class a
+// finding names. A classpath given as files has none (its versions cannot be told).
+func upgrades(o *auditOptions, args []string, opts scan.Options) []plan.Upgrade {
+	var roots []maven.Coordinate
+	for _, p := range append(splitList(o.classpath), args...) {
+		if c, ok := asCoordinate(p); ok {
+			roots = append(roots, c)
+		}
+	}
+	if len(roots) == 0 {
+		return nil
+	}
+	rv, err := o.repos.resolver()
+	if err != nil {
+		return nil
+	}
+	res, err := rv.ResolveAll(context.Background(), roots)
+	if err != nil {
+		return nil
+	}
+	onClasspath := map[string]bool{}
+	for _, p := range opts.Classpath {
+		onClasspath[p] = true
+	}
+	artifacts := res.Classpath
+	for _, r := range res.Roots {
+		artifacts = append(artifacts, r.Files...)
+	}
+	var out []plan.Upgrade
+	seen := map[string]bool{}
+	for _, a := range artifacts {
+		if !onClasspath[a.File] || seen[a.File] || !strings.HasSuffix(a.File, ".jar") && !strings.HasSuffix(a.File, ".aar") {
+			continue
+		}
+		seen[a.File] = true
+		versions := rv.Versions(a.Coordinate.Module())
+		at := slices.Index(versions, a.Coordinate.Version)
+		if at < 0 || at == len(versions)-1 {
+			continue
+		}
+		newest := a.Coordinate.Module().At(versions[len(versions)-1])
+		nr, err := rv.Resolve(context.Background(), newest)
+		if err != nil || len(nr.Roots) == 0 {
+			continue
+		}
+		for _, f := range nr.Roots[0].Files {
+			if filepath.Ext(f.File) == filepath.Ext(a.File) {
+				out = append(out, plan.Upgrade{Jar: a.File, From: a.Coordinate.String(), To: newest.String(), ToJar: f.File})
+				break
+			}
+		}
+	}
+	return out
 }
