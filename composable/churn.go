@@ -79,6 +79,7 @@ type CallArgument struct {
 	elems           []origin // a fresh vararg array's elements
 	captures        []origin // a fresh lambda's captured values
 	constInputs     bool     // a fresh value built from constants only
+	direct          bool     // a lambda created at the call, not memoized
 }
 
 // CallSite is one call of a composable in the audited module, with its arguments.
@@ -306,7 +307,7 @@ func (a *analyzer) callSite(b *body, s *callsite.Site, callerKey string, caller,
 		} else {
 			o = a.rememberedBefore(b, valueEnd(b.mc, s, jvm), paramSlot, 0) // computed across a join
 		}
-		arg.Origin, arg.What, arg.class, arg.captures = o.origin, o.what, o.class, o.captures
+		arg.Origin, arg.What, arg.class, arg.captures, arg.direct = o.origin, o.what, o.class, o.captures, o.direct
 		// One instance for every call is safe only for a value that cannot change.
 		arg.constInputs = o.constInputs && a.immutable(o.class)
 		if o.origin == OriginParameter {
@@ -518,6 +519,8 @@ type origin struct {
 	instance bool
 	// constInputs: a fresh value built from constants only (fromConstants).
 	constInputs bool
+	// direct: a lambda created where it is passed (invokedynamic), not under a remember.
+	direct bool
 }
 
 // String says a finding in words, with its fix: the arguments that re-run the callee, and a

@@ -62,7 +62,7 @@ func (a *analyzer) producedOrigin(b *body, sp callsite.Span, params map[int]int,
 				}
 			}
 		}
-		o := origin{origin: OriginFresh, what: "a lambda created on every call", class: "kotlin/jvm/internal/Lambda", captures: []origin{}}
+		o := origin{origin: OriginFresh, what: "a lambda created on every call", class: "kotlin/jvm/internal/Lambda", captures: []origin{}, direct: true}
 		// What it captures: the keys strong skipping memoizes the lambda under (Replan).
 		if k, err := pool.Constant(in.Index); err == nil {
 			if d, ok := k.(classfile.Dynamic); ok {

@@ -19,6 +19,9 @@ type Edit struct {
 	// configuration line, @Stable/@Immutable, or vals of stable types only. A parameter of the
 	// module whose stability stood on them is inferred again.
 	Stable []string
+	// Memoize are lambda arguments the compiler was told not to memoize (@DontMemoize) that it
+	// is now left to memoize, under what they capture.
+	Memoize []ArgRef
 	// StrongSkipping: the module compiled again with strong skipping on.
 	StrongSkipping bool
 }
@@ -41,6 +44,10 @@ func (m *Module) Replan(e Edit) []*CallSite {
 	remember := map[ArgRef]bool{}
 	for _, r := range e.Remember {
 		remember[r] = true
+	}
+	memoize := map[ArgRef]bool{}
+	for _, r := range e.Memoize {
+		memoize[r] = true
 	}
 	equals := map[string]bool{}
 	for _, c := range e.Equals {
@@ -145,10 +152,17 @@ func (m *Module) Replan(e Edit) []*CallSite {
 					}
 				}
 				continue
-			case arg.captures != nil:
+			case memoize[ArgRef{i, k}] && arg.direct:
+				// @DontMemoize gone: memoized under its captures, as every lambda is.
+				if churn, _ := a.memoChurns(arg.captures, true, false, true, engine, stable, equals, s.File); churn {
+					arg.Churn = ChurnFresh
+				}
+				continue
+			case arg.captures != nil && !(arg.direct && m.Features.StrongSkipping):
 				// A memoized lambda, or a remember: new only when a key (a capture) is new
-				// and compared by === or by an equals its class does not override.
-				if churn, decided := a.memoChurns(arg.captures, m.Features.StrongSkipping, e.StrongSkipping, engine, stable, equals, s.File); decided {
+				// and compared by === or by an equals its class does not override. (A lambda
+				// a module built with strong skipping creates directly is @DontMemoize.)
+				if churn, decided := a.memoChurns(arg.captures, m.Features.StrongSkipping, e.StrongSkipping, false, engine, stable, equals, s.File); decided {
 					if churn {
 						arg.Churn = ChurnFresh
 					}
@@ -209,9 +223,9 @@ func compiledFor(st ParamStability, strong bool) Comparison {
 // every call. A module built with strong skipping memoizes lambdas under their captures (=== for
 // a type not known stable, equals otherwise), as it does a remember's keys; one built without
 // memoizes a lambda only when every capture's type is known stable in the caller's file. decided is false when the
-// edit changes nothing about these keys: the analysis's own answer stands.
-func (a *analyzer) memoChurns(keys []origin, strongBuilt, strongEdit bool, engine *stability.Engine, stable, equals map[string]bool, file string) (churn, decided bool) {
-	touched := strongEdit && !strongBuilt
+// edit changes nothing about these keys (and force is false): the analysis's own answer stands.
+func (a *analyzer) memoChurns(keys []origin, strongBuilt, strongEdit, force bool, engine *stability.Engine, stable, equals map[string]bool, file string) (churn, decided bool) {
+	touched := force || strongEdit && !strongBuilt
 	for _, k := range keys {
 		touched = touched || stable[k.class] || stable[k.typ] || equals[k.class]
 	}
@@ -293,3 +307,7 @@ func allStable(values []StableValue, stable map[string]bool) bool {
 // objects, allocations and the standard library's builders of such values): the same value on
 // every call, which can be built once, out of the composable.
 func (a *CallArgument) BuiltFromConstants() bool { return a.constInputs }
+
+// NotMemoized tells whether a fresh lambda argument is created directly at the call, not
+// memoized: in a module built with strong skipping, one marked @DontMemoize.
+func (a *CallArgument) NotMemoized() bool { return a.direct }

@@ -49,6 +49,11 @@ func (m *module) candidates() []*Fix {
 				add(&Fix{Kind: RememberArgument, Target: at, Size: 1, edit: composable.Edit{Remember: []composable.ArgRef{ref}},
 					Edit: fmt.Sprintf("remember the lambda passed as %s: val %s = remember(<what it captures>) { { … } } at %s:%d", a.Param, a.Param, s.File, s.Line),
 					Why:  "without strong skipping a lambda that captures a value of an unstable type is created anew on every call"})
+			case a.NotMemoized():
+				// Built with strong skipping, a lambda created at the call is @DontMemoize.
+				add(&Fix{Kind: RemoveDontMemoize, Target: at, Size: 1, edit: composable.Edit{Memoize: []composable.ArgRef{ref}},
+					Edit: fmt.Sprintf("remove @DontMemoize from the lambda passed as %s at %s:%d", a.Param, s.File, s.Line),
+					Why:  "strong skipping memoizes every lambda under what it captures, except one marked @DontMemoize: it is new on every call"})
 			case class == lambdaClass || strings.Contains(a.What, "lambda"):
 				add(&Fix{Kind: CaptureStable, Target: at, Size: 1, edit: composable.Edit{Remember: []composable.ArgRef{ref}},
 					Edit: fmt.Sprintf("remember what the lambda passed as %s captures where it is built (%s)", a.Param, capturedText(a)),

@@ -30,6 +30,8 @@ const (
 	// CaptureStable: what a lambda captures remembered where it is built, so that the lambda
 	// strong skipping memoizes stays the same.
 	CaptureStable Kind = "capture-stable"
+	// RemoveDontMemoize: a lambda marked @DontMemoize left to strong skipping's memoization.
+	RemoveDontMemoize Kind = "remove-dontmemoize"
 	// StableKey: a remember whose key is new on every call keyed by a value that stays.
 	StableKey Kind = "stable-key"
 	// AddEquals: a stable class compared with equals that it does not override (identity).

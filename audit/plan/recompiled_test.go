@@ -19,6 +19,7 @@ import (
 type recompiled struct {
 	name, module, expect, kind, target, config string
 	jar, runs                                  string
+	base                                       string // the row compared with, "" for the module
 }
 
 func readFixes(t *testing.T) []recompiled {
@@ -32,12 +33,16 @@ func readFixes(t *testing.T) []recompiled {
 			continue
 		}
 		f := strings.Split(line, "\t")
-		if len(f) != 8 {
+		if len(f) != 9 {
 			t.Fatalf("fixes.tsv: %q", line)
 		}
 		dir := filepath.Join(fixtures.Root(), "cchurn-fixes", f[0])
-		out = append(out, recompiled{name: f[0], module: f[1], expect: f[2], kind: f[3], target: f[4], config: f[7],
-			jar: filepath.Join(dir, f[0]+".jar"), runs: filepath.Join(dir, "churn-runs.tsv")})
+		r := recompiled{name: f[0], module: f[1], expect: f[2], kind: f[3], target: f[4], config: f[7],
+			jar: filepath.Join(dir, f[0]+".jar"), runs: filepath.Join(dir, "churn-runs.tsv")}
+		if f[8] != "-" {
+			r.base = f[8]
+		}
+		out = append(out, r)
 	}
 	// Strong skipping: cchurn is cchurnns's sources compiled with it.
 	out = append(out, recompiled{name: "strong-skipping", module: "cchurnns", expect: "proposed", kind: string(StrongSkipping), config: "-",
@@ -102,16 +107,41 @@ func TestPlanMatchesRecompiled(t *testing.T) {
 		}
 		plans[module], bases[module] = p, rep
 	}
-	for _, fx := range readFixes(t) {
+	fixes := readFixes(t)
+	baseRunsOf := map[string]string{}
+	for _, fx := range fixes {
+		if fx.expect != "base" {
+			continue
+		}
+		// A starting point the module does not have, built like a fix: its own plan and runs.
+		rep, opts := scanJar(t, fx.module, fx.jar, fx.config)
+		p, err := Build(context.Background(), rep, Options{Scan: opts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		plans[fx.name], bases[fx.name], baseRunsOf[fx.name] = p, rep, fx.runs
+	}
+	for _, fx := range fixes {
+		if fx.expect == "base" {
+			continue
+		}
+		from := fx.module
+		if fx.base != "" {
+			from = fx.base
+		}
 		t.Run(fx.name, func(t *testing.T) {
-			base := plans[fx.module]
+			base := plans[from]
 			rep, opts := scanJar(t, fx.module, fx.jar, fx.config)
 			after, err := Build(context.Background(), rep, Options{Scan: opts})
 			if err != nil {
 				t.Fatal(err)
 			}
 			gone, came := diffKeys(base.Findings, after.Findings), diffKeys(after.Findings, base.Findings)
-			baseRuns := readRuns(t, filepath.Join(fixtures.Root(), fx.module, "churn-runs.tsv"))
+			baseRunsFile := filepath.Join(fixtures.Root(), fx.module, "churn-runs.tsv")
+			if fx.base != "" {
+				baseRunsFile = baseRunsOf[fx.base]
+			}
+			baseRuns := readRuns(t, baseRunsFile)
 			runs := readRuns(t, fx.runs)
 			var changed []string
 			for c, ran := range baseRuns {
@@ -146,7 +176,7 @@ func TestPlanMatchesRecompiled(t *testing.T) {
 			}
 			// The JVM: the composables the model, with the fix applied, says re-run in each
 			// Churn_<case> are those the recording Composer ran again in the recompiled jar.
-			predicted := bases[fx.module].Composables[0].Module.Replan(found.edit)
+			predicted := bases[from].Composables[0].Module.Replan(found.edit)
 			for c, ran := range runs {
 				got := composable.Reruns(predicted, "cchurn/ChurnKt.Churn_"+c+"(Landroidx/compose/runtime/Composer;I)V")
 				sort.Strings(got)
