@@ -19,6 +19,10 @@ type Edit struct {
 	// configuration line, @Stable/@Immutable, or vals of stable types only. A parameter of the
 	// module whose stability stood on them is inferred again.
 	Stable []string
+	// ReadOnly are parameters of the module's composables declared with a read-only collection
+	// interface (List, Set, Map) instead of a mutable class (ArrayList, HashMap, …): the compiler
+	// then compares them with equals.
+	ReadOnly []ParamRef
 	// Memoize are lambda arguments the compiler was told not to memoize (@DontMemoize) that it
 	// is now left to memoize, under what they capture.
 	Memoize []ArgRef
@@ -29,6 +33,13 @@ type Edit struct {
 // ArgRef names one argument of Module.CallSites: the site's index and the callee's slot.
 type ArgRef struct {
 	Site, Slot int
+}
+
+// ParamRef names a parameter: its composable (CallSite.Callee: JVM owner, a dot, name and
+// descriptor) and slot.
+type ParamRef struct {
+	Callee string
+	Slot   int
 }
 
 // Replan returns the module's call sites as the analysis finds them with e applied (the module's
@@ -71,7 +82,11 @@ func (m *Module) Replan(e Edit) []*CallSite {
 			engine = stability.NewEngine(a.cfg.Universe.Module(a.cfg.Input), opts)
 		}
 	}
-	recompiled := e.StrongSkipping || len(e.Stable) > 0
+	readOnly := map[ParamRef]bool{}
+	for _, r := range e.ReadOnly {
+		readOnly[r] = true
+	}
+	recompiled := e.StrongSkipping || len(e.Stable) > 0 || len(e.ReadOnly) > 0
 	out := make([]*CallSite, len(m.CallSites))
 	for i, s := range m.CallSites {
 		c := *s
@@ -111,6 +126,10 @@ func (m *Module) Replan(e Edit) []*CallSite {
 					case stability.KnownUnstable(t):
 						st = ParamUnstable
 					}
+				}
+				if readOnly[ParamRef{s.Callee, arg.slot}] {
+					// An interface the compiler cannot judge: compared with equals, no bits passed.
+					st, unstableBit = ParamRuntime, false
 				}
 				unstableBit = unstableBit && st != ParamStable
 				comp := compiledFor(st, strong)

@@ -69,6 +69,12 @@ func (m *module) candidates() []*Fix {
 					Edit: fmt.Sprintf("%s(%s = remember(<the values it is built from>) { … }) at %s:%d", shortName(s.CalleeName), a.Param, s.File, s.Line),
 					Why:  fmt.Sprintf("%s is %s; remembered, it is the same instance until a key changes", a.Param, a.What)})
 			}
+			if ro, ok := readOnlyOf[class]; ok {
+				add(&Fix{Kind: ReadOnlyParameterType, Target: at, Size: 1,
+					edit: composable.Edit{ReadOnly: []composable.ParamRef{{Callee: s.Callee, Slot: k}}},
+					Edit: fmt.Sprintf("declare %s's parameter %s as %s instead of %s", shortName(s.CalleeName), a.Param, ro+typeArgs(a.Type), a.Type),
+					Why:  "a read-only collection interface is compared with equals; a new, equal collection then lets the call skip"})
+			}
 			for _, c := range append([]string{class}, a.CapturedClasses()...) {
 				if c == "" || c == lambdaClass || strings.HasPrefix(c, "[") {
 					continue
@@ -146,4 +152,20 @@ func shortName(s string) string {
 		return s[i+1:]
 	}
 	return s
+}
+
+// readOnlyOf maps the mutable collection classes a parameter may be declared with to the
+// read-only interface to declare instead.
+var readOnlyOf = map[string]string{
+	"java/util/ArrayList": "List", "java/util/LinkedList": "List",
+	"java/util/HashMap": "Map", "java/util/LinkedHashMap": "Map", "java/util/TreeMap": "Map",
+	"java/util/HashSet": "Set", "java/util/LinkedHashSet": "Set", "java/util/TreeSet": "Set",
+}
+
+// typeArgs is the <…> part of a type as written, "" for none.
+func typeArgs(t string) string {
+	if i := strings.IndexByte(t, '<'); i >= 0 {
+		return t[i:]
+	}
+	return ""
 }

@@ -30,6 +30,9 @@ const (
 	// CaptureStable: what a lambda captures remembered where it is built, so that the lambda
 	// strong skipping memoizes stays the same.
 	CaptureStable Kind = "capture-stable"
+	// ReadOnlyParameterType: a composable's parameter declared with a read-only collection
+	// interface instead of a mutable class (ArrayList → List).
+	ReadOnlyParameterType Kind = "read-only-parameter-type"
 	// RemoveDontMemoize: a lambda marked @DontMemoize left to strong skipping's memoization.
 	RemoveDontMemoize Kind = "remove-dontmemoize"
 	// StableKey: a remember whose key is new on every call keyed by a value that stays.

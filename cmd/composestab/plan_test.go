@@ -17,7 +17,7 @@ func TestPlan(t *testing.T) {
 		module, first string
 		fixes         int
 	}{
-		{"cchurn", "add-equals", 43},
+		{"cchurn", "add-equals", 44},
 		{"cchurnns", "add-equals", 29},
 	} {
 		app := fixtureJar(t, c.module)
