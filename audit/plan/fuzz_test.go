@@ -4,7 +4,6 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -23,24 +22,7 @@ func FuzzPlan(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	zr, err := zip.OpenReader(m.Jar())
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer zr.Close()
-	good := map[string][]byte{}
-	for _, e := range zr.File {
-		rc, err := e.Open()
-		if err != nil {
-			f.Fatal(err)
-		}
-		data, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			f.Fatal(err)
-		}
-		good[e.Name] = data
-	}
+	good := fixtures.JarEntries(f, m.Jar(), "")
 	const mutated = "cchurn/ChurnKt.class"
 	for _, seed := range []string{mutated, "cchurn/TargetsKt.class", "cchurn/Token.class"} {
 		f.Add(good[seed])

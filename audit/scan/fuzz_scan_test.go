@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/composestab/composestab/audit/baseline"
@@ -31,27 +30,9 @@ func FuzzAuditScan(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	zr, err := zip.OpenReader(m.Jar())
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer zr.Close()
-	good := map[string][]byte{}
-	for _, e := range zr.File {
-		if !strings.HasSuffix(e.Name, ".class") {
-			continue
-		}
-		rc, err := e.Open()
-		if err != nil {
-			f.Fatal(err)
-		}
-		data, err := io.ReadAll(rc)
-		if err != nil {
-			f.Fatal(err)
-		}
-		rc.Close()
-		good[e.Name] = data
-		f.Add(data)
+	good := fixtures.JarEntries(f, m.Jar(), ".class")
+	for _, name := range sortedKeys(good) {
+		f.Add(good[name])
 	}
 	// A configuration with a line of each shape, checked against every crafted class: exact,
 	// a wildcard over the fixture's package, a built-in's supertype, an unused one.
@@ -196,4 +177,13 @@ func storedCopy(from, to string) error {
 		return err
 	}
 	return os.WriteFile(to, buf.Bytes(), 0o644)
+}
+
+func sortedKeys(m map[string][]byte) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
