@@ -176,7 +176,7 @@ func Build(ctx context.Context, rep *scan.Report, opts Options) (*Plan, error) {
 			p.Fixes = append(p.Fixes, fx)
 		}
 	}
-	if err := judgeConfigLines(ctx, opts.Scan, p.Fixes); err != nil {
+	if err := judgeConfigLines(ctx, rep, opts.Scan, p.Fixes); err != nil {
 		return nil, err
 	}
 	ups, err := upgradeFixes(ctx, rep, opts)
@@ -306,14 +306,14 @@ func (fx *Fix) id() string {
 }
 
 // judgeConfigLines labels the configuration-line fixes with the configuration check's verdict.
-func judgeConfigLines(ctx context.Context, opts scan.Options, fixes []*Fix) error {
+func judgeConfigLines(ctx context.Context, rep *scan.Report, opts scan.Options, fixes []*Fix) error {
 	var lines []string
 	for _, fx := range fixes {
 		if fx.Kind == ConfigLine || fx.Kind == AnnotateStable {
 			lines = append(lines, fx.Target.Class)
 		}
 	}
-	risks, err := judgeLines(ctx, opts, lines)
+	risks, err := judgeLines(ctx, rep, opts, lines)
 	if err != nil {
 		return err
 	}

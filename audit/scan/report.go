@@ -35,6 +35,28 @@ type Report struct {
 	cp *archive.Classpath // open until Close, for the analyses Verify runs on demand
 	// configTexts are the configuration files as the scan read them (Options.CheckConfig).
 	configTexts []stability.ConfigText
+	// judge checks configuration texts against the scan's classpath and models, as
+	// Options.CheckConfig does (WithConfig); nil unless Options.CallSites.
+	judge func([]stability.ConfigText) []*ConfigLine
+}
+
+// WithConfig is the report as a scan with the configuration files configs (the scan's own), one
+// more text (path, data) and Options.CheckConfig would have made it: ConfigLines and ConfigTexts
+// judged on the same classpath and class models — what verify.CheckConfig reads — without
+// scanning again. Only for a report of a scan with Options.CallSites (nil otherwise). The copy
+// shares the report's classpath: close the report, never the copy.
+func (rep *Report) WithConfig(configs []string, path string, data []byte) (*Report, error) {
+	if rep.judge == nil || rep.cp == nil {
+		return nil, nil
+	}
+	texts, err := stability.ReadConfigTexts(configs...)
+	if err != nil {
+		return nil, err
+	}
+	texts = append(texts, stability.ConfigText{Path: path, Data: data})
+	c := *rep
+	c.ConfigLines, c.configTexts = rep.judge(texts), texts
+	return &c, nil
 }
 
 // ConfigTexts are the configuration files as the scan read them, with Options.CheckConfig: the

@@ -125,6 +125,16 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	if opts.CheckConfig {
 		rep.ConfigLines, rep.configTexts = checkConfig(u, ev, rep, setup), setup.ConfigTexts
 	}
+	if opts.CallSites {
+		// The models stay for the composables' analysis anyway: lines can be judged on them later
+		// (WithConfig) instead of by another scan.
+		rep.judge = func(texts []stability.ConfigText) []*ConfigLine {
+			s := *setup
+			s.ConfigTexts = texts
+			s.ConfigLines, s.Config = stability.ConfigLines(texts)
+			return checkConfig(u, ev, rep, &s)
+		}
+	}
 	if opts.Composables {
 		for i, in := range inputs {
 			if err := ctx.Err(); err != nil {
