@@ -117,18 +117,17 @@ func lineOf(lc *verify.LineCheck) *Line {
 			l.Classes = append(l.Classes, LineClass{Class: n.Class, Kind: k, Why: n.Why})
 		}
 	}
-	deciding := verify.ClassKind("")
-	switch {
-	case len(lc.Classes[verify.KindFalse]) > 0:
-		l.Label, deciding = False, verify.KindFalse
-	case len(lc.Classes[verify.KindUnproven]) > 0:
-		l.Label, deciding = Unproven, verify.KindUnproven
-	case len(lc.Classes[verify.KindNeeded]) > 0:
-		l.Label, deciding = Proven, verify.KindNeeded
-	case len(lc.Classes[verify.KindRedundant]) > 0:
-		l.Label, deciding = Redundant, verify.KindRedundant
+	deciding := lc.Verdict()
+	switch deciding {
+	case verify.KindFalse:
+		l.Label = False
+	case verify.KindNeeded:
+		l.Label = Proven
+	case verify.KindRedundant:
+		l.Label = Redundant
 	default:
-		// No class of its own: unused, rejected or won by another line. Nothing proves it.
+		// Unproven, or no class of its own (unused, rejected or won by another line): nothing
+		// proves it.
 		l.Label = Unproven
 	}
 	var why []string

@@ -61,14 +61,13 @@ func risks(rep *scan.Report, path string) map[string]string {
 // risk is "" for a line the bytes prove (or one that is not needed), else what makes it a risk:
 // a class whose bytes show state that changes ("false"), or one nothing proves ("unproven").
 func risk(lc *verify.LineCheck) string {
-	for _, k := range []verify.ClassKind{verify.KindFalse, verify.KindUnproven} {
-		if notes := lc.Classes[k]; len(notes) > 0 {
-			var why []string
-			for _, n := range notes {
-				why = append(why, n.Why)
-			}
-			return string(k) + ": " + strings.Join(why, "; ") + " — declared stable, a change the UI should show can be skipped"
-		}
+	k := lc.Verdict()
+	if k != verify.KindFalse && k != verify.KindUnproven {
+		return ""
 	}
-	return ""
+	var why []string
+	for _, n := range lc.Classes[k] {
+		why = append(why, n.Why)
+	}
+	return string(k) + ": " + strings.Join(why, "; ") + " — declared stable, a change the UI should show can be skipped"
 }

@@ -40,6 +40,18 @@ type LineCheck struct {
 	Replace []string
 }
 
+// Verdict is the kind that decides a line as a whole: false when it applies to a class whose
+// bytes show change, else unproven, else needed (the line is proven), else redundant; "" for a
+// line that applies to no class of its own (unused, rejected, or won by another line).
+func (lc *LineCheck) Verdict() ClassKind {
+	for _, k := range []ClassKind{KindFalse, KindUnproven, KindNeeded, KindRedundant} {
+		if len(lc.Classes[k]) > 0 {
+			return k
+		}
+	}
+	return ""
+}
+
 // ClassNote is one class of a line and why it is of its kind.
 type ClassNote struct {
 	Class, Why string

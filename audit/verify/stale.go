@@ -157,16 +157,17 @@ func (sc *staleCheck) finding(lc *LineCheck) (Violation, bool) {
 // verdictNow says what the configuration check finds of the line on the classpath of today
 // (on says which): still proven, or what it is instead.
 func verdictNow(lc *LineCheck, on string) string {
-	why := func(k ClassKind) string { return notesText(lc.Classes[k]) }
-	switch {
-	case len(lc.Classes[KindFalse]) > 0:
-		return "the line is no longer proven " + on + ", it is false: " + why(KindFalse)
-	case len(lc.Classes[KindUnproven]) > 0:
-		return "the line is no longer proven " + on + ": " + why(KindUnproven)
-	case len(lc.Classes[KindNeeded]) > 0:
-		return "the line is still proven " + on + ": " + why(KindNeeded)
-	case len(lc.Classes[KindRedundant]) > 0:
-		return "the line is not needed " + on + ": " + why(KindRedundant)
+	k := lc.Verdict()
+	why := notesText(lc.Classes[k])
+	switch k {
+	case KindFalse:
+		return "the line is no longer proven " + on + ", it is false: " + why
+	case KindUnproven:
+		return "the line is no longer proven " + on + ": " + why
+	case KindNeeded:
+		return "the line is still proven " + on + ": " + why
+	case KindRedundant:
+		return "the line is not needed " + on + ": " + why
 	}
 	var rules []string
 	for _, x := range lc.Findings {
