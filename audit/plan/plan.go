@@ -132,8 +132,8 @@ type Plan struct {
 type Options struct {
 	// Top keeps the first Top fixes (0: all).
 	Top int
-	// Scan are the options the report was scanned with: a configuration line is judged by the
-	// scan run again with it.
+	// Scan are the options the report was scanned with: an upgrade is tried by the scan run
+	// again with its jar.
 	Scan scan.Options
 	// Upgrades are newer versions of classpath jars (from the Gradle and Maven caches): one
 	// whose jar declares a class a finding names is tried by scanning again with it.
@@ -176,7 +176,7 @@ func Build(ctx context.Context, rep *scan.Report, opts Options) (*Plan, error) {
 			p.Fixes = append(p.Fixes, fx)
 		}
 	}
-	if err := judgeConfigLines(ctx, rep, opts.Scan, p.Fixes); err != nil {
+	if err := judgeConfigLines(rep, p.Fixes); err != nil {
 		return nil, err
 	}
 	ups, err := upgradeFixes(ctx, rep, opts)
@@ -306,14 +306,14 @@ func (fx *Fix) id() string {
 }
 
 // judgeConfigLines labels the configuration-line fixes with the configuration check's verdict.
-func judgeConfigLines(ctx context.Context, rep *scan.Report, opts scan.Options, fixes []*Fix) error {
+func judgeConfigLines(rep *scan.Report, fixes []*Fix) error {
 	var lines []string
 	for _, fx := range fixes {
 		if fx.Kind == ConfigLine || fx.Kind == AnnotateStable {
 			lines = append(lines, fx.Target.Class)
 		}
 	}
-	risks, err := judgeLines(ctx, rep, opts, lines)
+	risks, err := judgeLines(rep, lines)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"errors"
 	"sort"
 	"strings"
 
@@ -35,27 +36,27 @@ type Report struct {
 	cp *archive.Classpath // open until Close, for the analyses Verify runs on demand
 	// configTexts are the configuration files as the scan read them (Options.CheckConfig).
 	configTexts []stability.ConfigText
-	// judge checks configuration texts against the scan's classpath and models, as
-	// Options.CheckConfig does (WithConfig); nil unless Options.CallSites.
-	judge func([]stability.ConfigText) []*ConfigLine
+	// judge checks the scan's configuration files and one more text against its classpath and
+	// models, as Options.CheckConfig does (WithConfig); nil unless Options.CallSites.
+	judge func(stability.ConfigText) ([]*ConfigLine, []stability.ConfigText, error)
 }
 
-// WithConfig is the report as a scan with the configuration files configs (the scan's own), one
-// more text (path, data) and Options.CheckConfig would have made it: ConfigLines and ConfigTexts
-// judged on the same classpath and class models — what verify.CheckConfig reads — without
-// scanning again. Only for a report of a scan with Options.CallSites (nil otherwise). The copy
-// shares the report's classpath: close the report, never the copy.
-func (rep *Report) WithConfig(configs []string, path string, data []byte) (*Report, error) {
+// WithConfig is the report as a scan with one more configuration text (path, data) and
+// Options.CheckConfig would have made it: ConfigLines and ConfigTexts, for the scan's own
+// configuration files and that text, judged on the same classpath and class models — what
+// verify.CheckConfig reads — without scanning again. It needs a report of a scan with
+// Options.CallSites, not closed. The copy shares the report's classpath: close the report,
+// never the copy.
+func (rep *Report) WithConfig(path string, data []byte) (*Report, error) {
 	if rep.judge == nil || rep.cp == nil {
-		return nil, nil
+		return nil, errors.New("the report keeps no class models to judge configuration lines on (a scan with call sites, not closed)")
 	}
-	texts, err := stability.ReadConfigTexts(configs...)
+	lines, texts, err := rep.judge(stability.ConfigText{Path: path, Data: data})
 	if err != nil {
 		return nil, err
 	}
-	texts = append(texts, stability.ConfigText{Path: path, Data: data})
 	c := *rep
-	c.ConfigLines, c.configTexts = rep.judge(texts), texts
+	c.ConfigLines, c.configTexts = lines, texts
 	return &c, nil
 }
 

@@ -128,11 +128,15 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	if opts.CallSites {
 		// The models stay for the composables' analysis anyway: lines can be judged on them later
 		// (WithConfig) instead of by another scan.
-		rep.judge = func(texts []stability.ConfigText) []*ConfigLine {
+		rep.judge = func(extra stability.ConfigText) ([]*ConfigLine, []stability.ConfigText, error) {
+			texts, err := stability.ReadConfigTexts(setup.Configs...)
+			if err != nil {
+				return nil, nil, err
+			}
 			s := *setup
-			s.ConfigTexts = texts
-			s.ConfigLines, s.Config = stability.ConfigLines(texts)
-			return checkConfig(u, ev, rep, &s)
+			s.ConfigTexts = append(texts, extra)
+			s.ConfigLines, s.Config = stability.ConfigLines(s.ConfigTexts)
+			return checkConfig(u, ev, rep, &s), s.ConfigTexts, nil
 		}
 	}
 	if opts.Composables {
