@@ -49,7 +49,7 @@ type Module struct {
 	CallSites []*CallSite
 
 	an  *analyzer          // for Replan
-	own map[*Function]bool // Functions, as a set
+	own map[*Function]bool // Functions, as a set (for Replan)
 	// Errors are the methods and classes that could not be read; what they hold is missing
 	// from the reports.
 	Errors []error
@@ -135,7 +135,7 @@ func Analyze(cfg Config) *Module {
 		}
 	}
 	if cfg.CallSites {
-		mod.an = a
+		mod.an, mod.own = a, setOf(mod.Functions)
 		mod.CallSites = a.callSites(bodies, byKey, mod.Features.StrongSkipping)
 	}
 	mod.Metrics = metrics(mod, cfg.Classes)

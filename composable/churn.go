@@ -335,7 +335,7 @@ func (a *analyzer) callSite(b *body, s *callsite.Site, callerKey string, caller,
 		}
 		site.Arguments = append(site.Arguments, arg)
 	}
-	if f.Restartable && f.ReturnType == "" && !f.Inline && (len(blocked)+len(blockedVarargs) > 0 || !strong && !f.Skippable) {
+	if f.skipsByArguments() && (len(blocked)+len(blockedVarargs) > 0 || !strong && !f.Skippable) {
 		site.NeverSkips = true
 		var why []string
 		if len(blocked) > 0 || len(blockedVarargs) == 0 {
@@ -603,10 +603,9 @@ func (a *analyzer) immutable(class string) bool {
 	if v := a.ev.Stable(class); v != nil && v.Err == nil {
 		return v.Value == 0
 	}
-	if cl := a.cfg.Universe.ClassByJVMName(class); cl != nil {
-		t := stability.DefaultType(cl)
-		st, _ := a.engine.TypeStability(&t, "")
-		return stability.KnownStable(st)
-	}
-	return false
+	return classKnownStable(a.cfg.Universe, a.engine, class, "")
 }
+
+// skipsByArguments tells whether a call's arguments decide if f runs: restartable, returning
+// nothing, not inline. A call of any other composable runs it whatever they are.
+func (f *Function) skipsByArguments() bool { return f.Restartable && f.ReturnType == "" && !f.Inline }

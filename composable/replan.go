@@ -52,22 +52,8 @@ func (m *Module) Replan(e Edit) []*CallSite {
 	}
 	a := m.an
 	strong := m.Features.StrongSkipping || e.StrongSkipping
-	remember := map[ArgRef]bool{}
-	for _, r := range e.Remember {
-		remember[r] = true
-	}
-	memoize := map[ArgRef]bool{}
-	for _, r := range e.Memoize {
-		memoize[r] = true
-	}
-	equals := map[string]bool{}
-	for _, c := range e.Equals {
-		equals[c] = true
-	}
-	stable := map[string]bool{}
-	for _, c := range e.Stable {
-		stable[c] = true
-	}
+	remember, memoize, readOnly := setOf(e.Remember), setOf(e.Memoize), setOf(e.ReadOnly)
+	equals, stable := setOf(e.Equals), setOf(e.Stable)
 	// The module's parameters inferred again: with the classes of e declared stable by a
 	// configuration (as the compiler reads a stability configuration file), under the same rules.
 	engine := a.engine
@@ -82,17 +68,13 @@ func (m *Module) Replan(e Edit) []*CallSite {
 			engine = stability.NewEngine(a.cfg.Universe.Module(a.cfg.Input), opts)
 		}
 	}
-	readOnly := map[ParamRef]bool{}
-	for _, r := range e.ReadOnly {
-		readOnly[r] = true
-	}
 	recompiled := e.StrongSkipping || len(e.Stable) > 0 || len(e.ReadOnly) > 0
 	out := make([]*CallSite, len(m.CallSites))
 	for i, s := range m.CallSites {
 		c := *s
 		c.Arguments = append([]CallArgument(nil), s.Arguments...)
 		f := s.callee
-		own := f != nil && m.owns(f)
+		own := f != nil && m.own[f]
 		blocked, blockedVararg, bitsChanged := false, false, false
 		for k := range c.Arguments {
 			arg := &c.Arguments[k]
@@ -193,7 +175,7 @@ func (m *Module) Replan(e Edit) []*CallSite {
 			}
 		}
 		if own && recompiled || bitsChanged {
-			c.NeverSkips = f.Restartable && f.ReturnType == "" && !f.Inline && (blocked || blockedVararg)
+			c.NeverSkips = f.skipsByArguments() && (blocked || blockedVararg)
 			if !c.NeverSkips {
 				c.Why, c.Unstable = "", nil
 			}
@@ -202,17 +184,6 @@ func (m *Module) Replan(e Edit) []*CallSite {
 	}
 	propagateForwarded(out)
 	return out
-}
-
-// owns tells whether f is one of the module's own composables (compiled again with an edit).
-func (m *Module) owns(f *Function) bool {
-	if m.own == nil {
-		m.own = map[*Function]bool{}
-		for _, g := range m.Functions {
-			m.own[g] = true
-		}
-	}
-	return m.own[f]
 }
 
 // churnsWith is churns with the classes of equals given a structural equals.
@@ -252,18 +223,7 @@ func (a *analyzer) memoChurns(keys []origin, strongBuilt, strongEdit, force bool
 		return false, false
 	}
 	// Stability as the caller's file sees it: a class of another file is decided at run time.
-	knownStable := func(class string) bool {
-		if class == "" {
-			return false
-		}
-		cl := a.cfg.Universe.ClassByJVMName(class)
-		if cl == nil {
-			return false
-		}
-		t := stability.DefaultType(cl)
-		st, _ := engine.TypeStability(&t, file)
-		return stability.KnownStable(st)
-	}
+	knownStable := func(class string) bool { return classKnownStable(a.cfg.Universe, engine, class, file) }
 	typeOf := func(k origin) string {
 		if k.typ != "" && k.typ != "java/lang/Object" {
 			return k.typ
@@ -330,3 +290,27 @@ func (a *CallArgument) BuiltFromConstants() bool { return a.constInputs }
 // NotMemoized tells whether a fresh lambda argument is created directly at the call, not
 // memoized: in a module built with strong skipping, one marked @DontMemoize.
 func (a *CallArgument) NotMemoized() bool { return a.direct }
+
+// setOf is the set of xs.
+func setOf[T comparable](xs []T) map[T]bool {
+	m := make(map[T]bool, len(xs))
+	for _, x := range xs {
+		m[x] = true
+	}
+	return m
+}
+
+// classKnownStable tells whether the engine knows class (a JVM name) stable at compile time, as
+// code in file sees it (a class of another file is decided at run time).
+func classKnownStable(u *stability.Universe, engine *stability.Engine, class, file string) bool {
+	if class == "" {
+		return false
+	}
+	cl := u.ClassByJVMName(class)
+	if cl == nil {
+		return false
+	}
+	t := stability.DefaultType(cl)
+	st, _ := engine.TypeStability(&t, file)
+	return stability.KnownStable(st)
+}
