@@ -86,10 +86,9 @@ func targetText(t plan.Target) string {
 // WritePlanSARIF writes one result per fix, located at its call site's file and line (or its
 // class), at level warning for a safe fix and note for a risky one.
 func WritePlanSARIF(w io.Writer, p *plan.Plan, errs []*scan.Error) error {
-	kinds := []plan.Kind{plan.RememberArgument, plan.HoistConstant, plan.CaptureStable, plan.RemoveDontMemoize, plan.ReadOnlyParameterType, plan.StableKey, plan.AddEquals, plan.StableValueClass, plan.AnnotateImmutable, plan.AnnotateStable, plan.ConfigLine, plan.StrongSkipping, plan.DependencyVersion}
 	index := map[plan.Kind]int{}
 	var rules []sarifRule
-	for i, k := range kinds {
+	for i, k := range plan.Kinds {
 		index[k] = i
 		rules = append(rules, newSarifRule("fix-"+string(k), sarifRuleName("fix-"+string(k)), "Fix first: "+string(k),
 			"A source edit composestab proves clears recomposition findings: the call-site analysis run again with the edit no longer finds them.", "warning"))

@@ -54,6 +54,10 @@ const (
 	DependencyVersion Kind = "dependency-version"
 )
 
+// Kinds are the kinds of fixes, in the order their SARIF rules are listed.
+var Kinds = []Kind{RememberArgument, HoistConstant, CaptureStable, RemoveDontMemoize, ReadOnlyParameterType,
+	StableKey, AddEquals, StableValueClass, AnnotateImmutable, AnnotateStable, ConfigLine, StrongSkipping, DependencyVersion}
+
 // FindingKind is the kind of a finding.
 type FindingKind string
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -167,6 +168,9 @@ func TestPlanMatchesRecompiled(t *testing.T) {
 			}
 			if found == nil {
 				t.Fatalf("the plan does not propose %s %s", fx.kind, fx.target)
+			}
+			if !slices.Contains(Kinds, found.Kind) {
+				t.Errorf("%s is not among Kinds (its SARIF rule)", found.Kind)
 			}
 			if got, want := strings.Join(found.Clears, "\n"), strings.Join(gone, "\n"); got != want {
 				t.Errorf("clears:\n%s\nrecompiled, gone:\n%s", got, want)
