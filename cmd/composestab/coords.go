@@ -23,6 +23,10 @@ type repoOptions struct {
 	noDefaultRepos bool
 	platform       string
 	noDeps         bool
+
+	// resolved is what expand resolved of the coordinates it met (nil for none), kept for the
+	// jobs that need the artefacts behind the paths (plan's upgrades).
+	resolved *maven.Resolution
 }
 
 // register adds the coordinate flags to a command's flag set.
@@ -136,6 +140,7 @@ func (r *repoOptions) expand(s *streams, quiet bool, limits archive.Limits, inpu
 		if err != nil {
 			return nil, nil, nil, err
 		}
+		r.resolved = res
 		problems = resolutionProblems(res)
 		files := map[maven.Coordinate][]string{}
 		for _, root := range res.Roots {

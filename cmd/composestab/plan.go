@@ -9,7 +9,6 @@ import (
 	"github.com/composestab/composestab/audit/output"
 	"github.com/composestab/composestab/audit/plan"
 	"github.com/composestab/composestab/audit/scan"
-	"github.com/composestab/composestab/maven"
 )
 
 // runPlan ranks the fixes of an app's recomposition findings (audit/plan), each proven by the
@@ -45,7 +44,7 @@ func runPlan(s *streams, args []string) error {
 	}
 	defer rep.Close()
 	diagnose(s, &o, rep, "")
-	p, err := plan.Build(context.Background(), rep, plan.Options{Top: top, Scan: opts, Upgrades: upgrades(&o, fs.Args(), opts)})
+	p, err := plan.Build(context.Background(), rep, plan.Options{Top: top, Scan: opts, Upgrades: upgrades(&o, opts)})
 	if err != nil {
 		return err
 	}
@@ -70,21 +69,12 @@ func runPlan(s *streams, args []string) error {
 // upgrades lists, for each jar of the classpath that a coordinate resolved to, the newest version
 // of its artifact the repositories hold when it is newer: plan tries each that declares a class a
 // finding names. A classpath given as files has none (its versions cannot be told).
-func upgrades(o *auditOptions, args []string, opts scan.Options) []plan.Upgrade {
-	var roots []maven.Coordinate
-	for _, p := range append(splitList(o.classpath), args...) {
-		if c, ok := asCoordinate(p); ok {
-			roots = append(roots, c)
-		}
-	}
-	if len(roots) == 0 {
+func upgrades(o *auditOptions, opts scan.Options) []plan.Upgrade {
+	res := o.repos.resolved // what scanOptions resolved of the coordinates given
+	if res == nil {
 		return nil
 	}
 	rv, err := o.repos.resolver()
-	if err != nil {
-		return nil
-	}
-	res, err := rv.ResolveAll(context.Background(), roots)
 	if err != nil {
 		return nil
 	}
