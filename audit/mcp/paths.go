@@ -309,6 +309,20 @@ type inputs struct {
 	problems                  []error
 }
 
+// scanOptions prepares a scan's paths (prepare) and its compiler release: the options every
+// tool that scans starts from.
+func (a *access) scanOptions(ctx context.Context, paths, classpath, configs []string, compiler string) (scan.Options, error) {
+	p, err := a.prepare(ctx, paths, classpath, configs)
+	if err != nil {
+		return scan.Options{}, err
+	}
+	c, err := scan.ParseCompiler(compiler)
+	if err != nil {
+		return scan.Options{}, err
+	}
+	return scan.Options{Inputs: p.paths, Classpath: p.classpath, Problems: p.problems, Configs: p.configs, Compiler: c, Limits: a.limits}, nil
+}
+
 // prepare checks and expands a job's paths, classpath and configuration files as the command
 // line does (scan.Discover's rules; coordinates replaced by their artefacts, their dependencies
 // added to the classpath), refusing anything outside the roots.

@@ -33,16 +33,11 @@ func (s *Server) addPlanTool(readOnly *sdk.ToolAnnotations) {
 }
 
 func (s *Server) plan(ctx context.Context, a *access, in planIn) (*plan.Plan, error) {
-	p, err := a.prepare(ctx, in.Paths, in.Classpath, in.Configs)
+	opts, err := a.scanOptions(ctx, in.Paths, in.Classpath, in.Configs, in.Compiler)
 	if err != nil {
 		return nil, err
 	}
-	compiler, err := scan.ParseCompiler(in.Compiler)
-	if err != nil {
-		return nil, err
-	}
-	opts := scan.Options{Inputs: p.paths, Classpath: p.classpath, Problems: p.problems, Configs: p.configs, Compiler: compiler,
-		Composables: true, CallSites: true, SuggestConfig: true, IncludeNonPublic: in.IncludeNonPublic, Limits: a.limits}
+	opts.Composables, opts.CallSites, opts.SuggestConfig, opts.IncludeNonPublic = true, true, true, in.IncludeNonPublic
 	rep, err := scan.Scan(ctx, opts)
 	if err != nil {
 		return nil, err

@@ -162,16 +162,13 @@ func (s *Server) audit(ctx context.Context, a *access, in auditIn) (*AuditResult
 	if err != nil {
 		return nil, err
 	}
-	p, err := a.prepare(ctx, in.Paths, in.Classpath, in.Configs)
+	opts, err := a.scanOptions(ctx, in.Paths, in.Classpath, in.Configs, in.Compiler)
 	if err != nil {
 		return nil, err
 	}
-	compiler, err := scan.ParseCompiler(in.Compiler)
-	if err != nil {
-		return nil, err
-	}
-	rep, err := scan.Scan(ctx, scan.Options{Inputs: p.paths, Classpath: p.classpath, Problems: p.problems, Configs: p.configs, Compiler: compiler,
-		Only: stability.Verdict(in.Only), Package: in.Package, DriftOnly: in.Drift, IncludeNonPublic: in.IncludeNonPublic, IncludeSynthetic: in.IncludeSynthetic, Limits: a.limits})
+	opts.Only, opts.Package, opts.DriftOnly = stability.Verdict(in.Only), in.Package, in.Drift
+	opts.IncludeNonPublic, opts.IncludeSynthetic = in.IncludeNonPublic, in.IncludeSynthetic
+	rep, err := scan.Scan(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -200,16 +197,12 @@ func (s *Server) composables(ctx context.Context, a *access, in composablesIn) (
 	if err != nil {
 		return nil, err
 	}
-	p, err := a.prepare(ctx, in.Paths, in.Classpath, in.Configs)
+	opts, err := a.scanOptions(ctx, in.Paths, in.Classpath, in.Configs, in.Compiler)
 	if err != nil {
 		return nil, err
 	}
-	compiler, err := scan.ParseCompiler(in.Compiler)
-	if err != nil {
-		return nil, err
-	}
-	rep, err := scan.Scan(ctx, scan.Options{Inputs: p.paths, Classpath: p.classpath, Problems: p.problems, Configs: p.configs, Compiler: compiler,
-		Composables: true, CallSites: in.CallSites, IncludeNonPublic: in.IncludeNonPublic, Limits: a.limits})
+	opts.Composables, opts.CallSites, opts.IncludeNonPublic = true, in.CallSites, in.IncludeNonPublic
+	rep, err := scan.Scan(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -293,16 +286,12 @@ func dotted(jvm string) string {
 }
 
 func (s *Server) checkConfig(ctx context.Context, a *access, in checkConfigIn) (*CheckConfigResult, error) {
-	p, err := a.prepare(ctx, in.Paths, in.Classpath, in.Configs)
+	opts, err := a.scanOptions(ctx, in.Paths, in.Classpath, in.Configs, in.Compiler)
 	if err != nil {
 		return nil, err
 	}
-	compiler, err := scan.ParseCompiler(in.Compiler)
-	if err != nil {
-		return nil, err
-	}
-	rep, err := scan.Scan(ctx, scan.Options{Inputs: p.paths, Classpath: p.classpath, Problems: p.problems, Configs: p.configs, Compiler: compiler,
-		CheckConfig: true, SuggestConfig: true, IncludeNonPublic: in.IncludeNonPublic, Limits: a.limits})
+	opts.CheckConfig, opts.SuggestConfig, opts.IncludeNonPublic = true, true, in.IncludeNonPublic
+	rep, err := scan.Scan(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
