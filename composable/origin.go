@@ -62,7 +62,7 @@ func (a *analyzer) producedOrigin(b *body, sp callsite.Span, params map[int]int,
 				}
 			}
 		}
-		o := origin{origin: OriginFresh, what: "a lambda created on every call", class: "kotlin/jvm/internal/Lambda", captures: []origin{}, direct: true}
+		o := origin{origin: OriginFresh, what: "a lambda created on every call", class: LambdaClass, captures: []origin{}, direct: true}
 		// What it captures: the keys strong skipping memoizes the lambda under (Replan).
 		if k, err := pool.Constant(in.Index); err == nil {
 			if d, ok := k.(classfile.Dynamic); ok {
@@ -236,7 +236,7 @@ func (a *analyzer) overridesEquals(class string) bool {
 		return false // an array's equals is Object's
 	}
 	for i := 0; i < 32 && class != "" && class != "java/lang/Object"; i++ {
-		if class == "kotlin/jvm/internal/Lambda" {
+		if class == LambdaClass {
 			return false
 		}
 		c, err := a.cfg.Classpath.Class(class)
@@ -286,3 +286,7 @@ func fromConstants(mc *callsite.Code, sp callsite.Span) bool {
 	}
 	return sp.End > sp.Start
 }
+
+// LambdaClass is the superclass of Kotlin's lambdas: the class a fresh lambda argument carries
+// (CallArgument.Class).
+const LambdaClass = "kotlin/jvm/internal/Lambda"

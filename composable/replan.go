@@ -287,6 +287,14 @@ func allStable(values []StableValue, stable map[string]bool) bool {
 // every call, which can be built once, out of the composable.
 func (a *CallArgument) BuiltFromConstants() bool { return a.constInputs }
 
+// Lambda tells whether a fresh argument is a lambda (created at the call, or computed again by a
+// memo whose keys change).
+func (a *CallArgument) Lambda() bool { return a.class == LambdaClass }
+
+// RememberedUnderNewKey tells whether a fresh argument is the value of a remember (or a lambda's
+// memo) computed again because a key is new on every call.
+func (a *CallArgument) RememberedUnderNewKey() bool { return !a.direct && len(a.captures) > 0 }
+
 // NotMemoized tells whether a fresh lambda argument is created directly at the call, not
 // memoized: in a module built with strong skipping, one marked @DontMemoize.
 func (a *CallArgument) NotMemoized() bool { return a.direct }

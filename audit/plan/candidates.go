@@ -8,9 +8,6 @@ import (
 	"github.com/composestab/composestab/stability"
 )
 
-// lambdaClass is the class a fresh lambda argument carries.
-const lambdaClass = "kotlin/jvm/internal/Lambda"
-
 // candidates are the fixes worth proving for the module's findings, each once: per churned
 // argument, remembering it (or its lambda's captures, or its key) and making its class compare
 // by value; per call that never skips, strong skipping and the unstable classes it names.
@@ -39,11 +36,11 @@ func (m *module) candidates() []*Fix {
 			ref := composable.ArgRef{Site: i, Slot: k}
 			class := a.Class()
 			switch {
-			case strings.Contains(a.What, "remembered under a key that changes") && !strings.Contains(a.What, "lambda"):
+			case a.RememberedUnderNewKey() && !a.Lambda():
 				add(&Fix{Kind: StableKey, Target: at, Size: 1, edit: composable.Edit{Remember: []composable.ArgRef{ref}},
 					Edit: fmt.Sprintf("key the remember that builds %s by values that stay the same between recompositions", a.Param),
 					Why:  "its key is new on every call, so remember builds a new " + a.Param + " every time"})
-			case (class == lambdaClass || strings.Contains(a.What, "lambda")) && !m.ic.StrongSkipping:
+			case a.Lambda() && !m.ic.StrongSkipping:
 				// Without strong skipping a lambda capturing an unstable value is not memoized
 				// at all: what it captures does not matter, the lambda itself must be kept.
 				add(&Fix{Kind: RememberArgument, Target: at, Size: 1, edit: composable.Edit{Remember: []composable.ArgRef{ref}},
@@ -54,7 +51,7 @@ func (m *module) candidates() []*Fix {
 				add(&Fix{Kind: RemoveDontMemoize, Target: at, Size: 1, edit: composable.Edit{Memoize: []composable.ArgRef{ref}},
 					Edit: fmt.Sprintf("remove @DontMemoize from the lambda passed as %s at %s:%d", a.Param, s.File, s.Line),
 					Why:  "strong skipping memoizes every lambda under what it captures, except one marked @DontMemoize: it is new on every call"})
-			case class == lambdaClass || strings.Contains(a.What, "lambda"):
+			case a.Lambda():
 				add(&Fix{Kind: CaptureStable, Target: at, Size: 1, edit: composable.Edit{Remember: []composable.ArgRef{ref}},
 					Edit: fmt.Sprintf("remember what the lambda passed as %s captures where it is built (%s)", a.Param, capturedText(a)),
 					Why:  "strong skipping memoizes the lambda under what it captures; a capture new on every call makes a new lambda"})
@@ -76,7 +73,7 @@ func (m *module) candidates() []*Fix {
 					Why:  "a read-only collection interface is compared with equals; a new, equal collection then lets the call skip"})
 			}
 			for _, c := range append([]string{class}, a.CapturedClasses()...) {
-				if c == "" || c == lambdaClass || strings.HasPrefix(c, "[") {
+				if c == "" || c == composable.LambdaClass || strings.HasPrefix(c, "[") {
 					continue
 				}
 				for _, fx := range m.classFixes(c, a.IdentityEquals) {
