@@ -37,16 +37,24 @@ type Classpath struct {
 
 	mu     sync.Mutex
 	cells  map[*Entry]*classCell
-	shared *Shared // nil unless SetShared
+	loans  map[*classfile.Class]*classCell // the borrowed classes' cells, for Return
+	shared *Shared                         // nil unless SetShared
 }
 
-// classCell memoises one entry's first parse: its error for good, its class
-// only while something else holds it, so that a scan does not keep every
-// class it has modelled alive (one read again after that is parsed again).
+// classCell memoises one entry's first parse: its error for good, its class only while something
+// else holds it, so that a scan does not keep every class it has modelled alive (one read again
+// after that is parsed again). A class handed out by Class is kept by its holder, for as long as
+// it likes; one lent by Borrow or Check is counted, and once every borrower has returned it, and
+// Class has not handed it out meanwhile, its storage is recycled for the next class read.
 type classCell struct {
 	once sync.Once
 	err  error
 	c    weak.Pointer[classfile.Class]
+	// lent counts the borrowers of the class c points to that have not returned it; kept says
+	// that Class handed it out, so that it is never recycled. Both are guarded by the
+	// classpath's mu and reset when c changes.
+	lent int
+	kept bool
 }
 
 // OpenClasspath opens every path with the default InputOptions. It returns
@@ -88,7 +96,7 @@ func flatten(errs []error, err error) []error {
 // NewClasspath builds a classpath over already opened inputs, in order.
 // Closing the classpath closes them.
 func NewClasspath(inputs ...*Input) *Classpath {
-	cp := &Classpath{inputs: inputs, cells: make(map[*Entry]*classCell)}
+	cp := &Classpath{inputs: inputs, cells: make(map[*Entry]*classCell), loans: make(map[*classfile.Class]*classCell)}
 	cp.reindex()
 	return cp
 }
@@ -127,11 +135,11 @@ func (cp *Classpath) Lookup(internalName string) *Entry {
 	if e == nil || !e.deferred() {
 		return e
 	}
-	if _, err := cp.Check(e); err == nil {
+	if _, err := cp.check(e); err == nil {
 		return e
 	}
 	for _, e := range cp.more[internalName] {
-		if _, err := cp.Check(e); err == nil {
+		if _, err := cp.check(e); err == nil {
 			return e
 		}
 	}
@@ -140,10 +148,23 @@ func (cp *Classpath) Lookup(internalName string) *Entry {
 
 // Check validates an entry of an input opened with ValidateDeferred the first
 // time it is asked, and returns the class it parsed then (nil on later
-// calls). The error is the entry's, as opening would have reported it: such
-// an entry is on the classpath for no lookup, and Settle reports it. For an
-// entry of any other input Check does nothing.
+// calls), lent as by Borrow: give it back with Return. The error is the
+// entry's, as opening would have reported it: such an entry is on the
+// classpath for no lookup, and Settle reports it. For an entry of any other
+// input Check does nothing.
 func (cp *Classpath) Check(e *Entry) (*classfile.Class, error) {
+	c, err := cp.check(e)
+	if c != nil {
+		cp.mu.Lock()
+		cp.lend(cp.cells[e], c)
+		cp.mu.Unlock()
+	}
+	return c, err
+}
+
+// check is Check lending nothing: the class it parsed is held by the cell's weak pointer only,
+// for the next Borrow or Class to take while it lives.
+func (cp *Classpath) check(e *Entry) (*classfile.Class, error) {
 	if !e.deferred() {
 		return nil, nil
 	}
@@ -154,11 +175,13 @@ func (cp *Classpath) Check(e *Entry) (*classfile.Class, error) {
 		if cp.shared != nil {
 			c, n, cell.err = cp.shared.check(e)
 		} else {
-			c, n, cell.err = e.check()
+			c, n, cell.err = e.checkPooled()
 		}
 		e.src.in.read.Add(n)
 		if c != nil {
-			cell.c = weak.Make(c)
+			cp.mu.Lock()
+			cell.c, cell.lent, cell.kept = weak.Make(c), 0, false
+			cp.mu.Unlock()
 		}
 	})
 	return c, cell.err
@@ -193,7 +216,12 @@ func (cp *Classpath) Settle() error {
 		}
 		entries := in.Entries
 		failed := make([]error, len(entries))
-		par.For(len(entries), func(i int) { _, failed[i] = cp.Check(entries[i]) })
+		par.For(len(entries), func(i int) {
+			// Nothing reads these classes: each one's storage serves the next.
+			c, err := cp.Check(entries[i])
+			failed[i] = err
+			cp.Return(c)
+		})
 		kept := entries[:0]
 		for i, e := range entries {
 			if failed[i] != nil {
@@ -218,38 +246,94 @@ func (cp *Classpath) Settle() error {
 // Class reads and parses the class (an entry of an input opened with
 // ValidateDeferred is validated first). The result is memoised: an error for
 // good, a class while it is in use elsewhere. A name no input defines yields
-// a *NotFoundError.
+// a *NotFoundError. The class is the caller's to keep; Borrow lends one for a
+// while.
 func (cp *Classpath) Class(internalName string) (*classfile.Class, error) {
+	return cp.class(internalName, true)
+}
+
+// Borrow is Class for a caller that gives the class back with Return once
+// neither it nor anything it built uses the class, or what it read from it
+// other than strings and numbers, any more: the class's storage then serves
+// the next class read (unless Class handed the same class to another caller
+// meanwhile). Every Borrow that succeeds needs its Return.
+func (cp *Classpath) Borrow(internalName string) (*classfile.Class, error) {
+	return cp.class(internalName, false)
+}
+
+// Return gives back a class that Borrow or Check lent. A nil class is ignored.
+func (cp *Classpath) Return(c *classfile.Class) {
+	if c == nil {
+		return
+	}
+	cp.mu.Lock()
+	cell := cp.loans[c]
+	free := false
+	if cell != nil {
+		if cell.lent--; cell.lent == 0 {
+			delete(cp.loans, c)
+			// Nobody keeps c: forget it, so that no later call finds it, and reuse its storage.
+			free = !cell.kept && cp.shared == nil
+			if free {
+				cell.c = weak.Pointer[classfile.Class]{}
+			}
+		}
+	}
+	cp.mu.Unlock()
+	if free {
+		putBuffer(c.Release())
+	}
+}
+
+// lend counts a loan of c, the class cell points to; the caller holds cp.mu.
+func (cp *Classpath) lend(cell *classCell, c *classfile.Class) {
+	if cell.lent++; cell.lent == 1 {
+		cp.loans[c] = cell
+	}
+}
+
+// class is Class when keep, else Borrow.
+func (cp *Classpath) class(internalName string, keep bool) (*classfile.Class, error) {
 	e := cp.Lookup(internalName)
 	if e == nil {
 		return nil, &NotFoundError{ClassName: internalName}
 	}
 	cell := cp.cell(e)
-	var c *classfile.Class
 	cell.once.Do(func() {
-		c, cell.err = e.Parse(cp.parse)
+		c, err := e.parsePooled(cp.parse)
+		cell.err = err
 		if c != nil {
-			cell.c = weak.Make(c)
+			cp.mu.Lock()
+			cell.c, cell.lent, cell.kept = weak.Make(c), 0, false
+			cp.mu.Unlock()
 		}
 	})
 	if cell.err != nil {
 		return nil, cell.err
 	}
+	cp.mu.Lock()
+	c := cell.c.Value()
 	if c == nil {
-		cp.mu.Lock()
-		c = cell.c.Value()
+		// Collected or recycled since its first parse: parse it again.
 		cp.mu.Unlock()
-	}
-	if c == nil {
-		// Collected since its first parse: parse it again.
-		var err error
-		if c, err = e.Parse(cp.parse); err != nil {
+		fresh, err := e.parsePooled(cp.parse)
+		if err != nil {
 			return nil, err
 		}
 		cp.mu.Lock()
-		cell.c = weak.Make(c)
-		cp.mu.Unlock()
+		if c = cell.c.Value(); c == nil {
+			c = fresh
+			cell.c, cell.lent, cell.kept = weak.Make(c), 0, false
+		} else {
+			putBuffer(fresh.Release()) // another goroutine's parse won: take its class
+		}
 	}
+	if keep {
+		cell.kept = true
+	} else {
+		cp.lend(cell, c)
+	}
+	cp.mu.Unlock()
 	return c, nil
 }
 

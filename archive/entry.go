@@ -119,6 +119,26 @@ func (e *Entry) Parse(opts classfile.ParseOptions) (*classfile.Class, error) {
 	return c, nil
 }
 
+// parsePooled is Parse reading into a buffer of the class buffers (putBuffer): the class's own,
+// for Classpath.Return to give back.
+func (e *Entry) parsePooled(opts classfile.ParseOptions) (*classfile.Class, error) {
+	buf := getBuffer(e.loc.size)
+	data, err := e.read(buf[:0])
+	if err != nil {
+		putBuffer(buf)
+		return nil, e.wrap(err)
+	}
+	if opts.MaxNesting == 0 {
+		opts.MaxNesting = e.src.limits.MaxNesting
+	}
+	c, err := classfile.ParseWithOptions(data, opts)
+	if err != nil {
+		putBuffer(data)
+		return nil, e.wrap(err)
+	}
+	return c, nil
+}
+
 // wrap stamps the entry's location on an error.
 func (e *Entry) wrap(err error) error {
 	var fe *classfile.FormatError
@@ -141,6 +161,17 @@ func (e *Entry) wrap(err error) error {
 // class, the bytes inflated and the entry's error, if any.
 func (e *Entry) check() (*classfile.Class, int64, error) {
 	c, _, n, err := e.checkInto(nil)
+	return c, n, err
+}
+
+// checkPooled is check reading into a buffer of the class buffers (putBuffer): the class's own,
+// for Classpath.Return to give back.
+func (e *Entry) checkPooled() (*classfile.Class, int64, error) {
+	buf := getBuffer(e.loc.size)
+	c, _, n, err := e.checkInto(buf[:0])
+	if c == nil {
+		putBuffer(buf) // what was read, if anything, is in buf's storage or in a buffer to drop
+	}
 	return c, n, err
 }
 

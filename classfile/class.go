@@ -110,6 +110,21 @@ func (c *Class) Derived(key any, derive func() any) any {
 	return v
 }
 
+// Release gives up c's storage: its constant pool's arrays go back for the next Parse to reuse,
+// and it returns the bytes c was parsed from, for its caller to read the next class into. c and
+// everything read from it that is not a string or a number (a Method's Code, a Pool) must not be
+// used afterwards: a caller that releases a class owns it alone. A class parsed with
+// ParseOptions.Shared is not released: it returns nil.
+func (c *Class) Release() []byte {
+	if c.opts.Shared || c.pool == nil {
+		return nil
+	}
+	data := c.data
+	c.pool.release()
+	c.pool, c.data = nil, nil
+	return data
+}
+
 // span is an attribute body, data[off:end]; the zero span is an absent
 // attribute (no body ends at offset 0).
 type span struct{ off, end int }

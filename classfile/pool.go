@@ -3,6 +3,7 @@ package classfile
 import (
 	"math"
 	"strconv"
+	"sync"
 	"sync/atomic"
 )
 
@@ -148,13 +149,11 @@ func readPool(c *cursor) *ConstantPool {
 		c.fail("constant pool count exceeds remaining data")
 		return nil
 	}
-	p := &ConstantPool{data: c.data}
 	if n == 0 {
 		c.fail("constant pool count is 0")
 		return nil
 	}
-	p.offs = make([]uint32, n)
-	p.tags = make([]Tag, n)
+	p := newConstantPool(c.data, n)
 	for i := 1; i < n; i++ {
 		c.mark = c.off
 		t := Tag(c.u1())
@@ -184,7 +183,7 @@ func readPool(c *cursor) *ConstantPool {
 		return nil
 	}
 	// A string slot for each Utf8 entry only: about half the entries, and the only pointers.
-	p.rank = make([]uint16, n)
+	p.rank = grow(p.rank, n)
 	u := 0
 	for i, t := range p.tags {
 		if t == TagUtf8 {
@@ -192,9 +191,59 @@ func readPool(c *cursor) *ConstantPool {
 			u++
 		}
 	}
-	p.strs = make([]string, u)
-	p.state = make([]atomic.Uint32, (u+15)/16)
+	p.strs = grow(p.strs, u)
+	p.state = grow(p.state, (u+15)/16)
 	return p
+}
+
+// pools holds the constant pools of released classes (Class.Release), whose arrays the next
+// Parse reuses: a scan parses a class per entry, and these arrays are a sixth of what it
+// allocates.
+var pools sync.Pool
+
+// newConstantPool returns a pool over data with room for n entries, all TagNone: a released
+// one's arrays when they are large enough.
+func newConstantPool(data []byte, n int) *ConstantPool {
+	p, _ := pools.Get().(*ConstantPool)
+	if p == nil {
+		p = &ConstantPool{}
+	}
+	p.data = data
+	p.offs = grow(p.offs, n)
+	p.tags = grow(p.tags, n)
+	return p
+}
+
+// maxPooledEntries is the largest pool release keeps: more entries than nearly every class has.
+const maxPooledEntries = 1 << 13
+
+// grow returns s's storage cut to n zeroed elements, or new storage when it is too small.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// release puts p back for the next Parse, keeping none of its strings alive.
+func (p *ConstantPool) release() {
+	if poisonReleased {
+		for i := range p.offs {
+			p.offs[i], p.tags[i], p.rank[i] = math.MaxUint32, 0xEE, math.MaxUint16
+		}
+		for i := range p.strs {
+			p.strs[i] = "\x00poisoned"
+		}
+		return
+	}
+	if cap(p.offs) > maxPooledEntries {
+		return // a rare giant: let it go rather than keep it for every later class
+	}
+	clear(p.strs)
+	*p = ConstantPool{offs: p.offs[:0], tags: p.tags[:0], rank: p.rank[:0], strs: p.strs[:0], state: p.state[:0]}
+	pools.Put(p)
 }
 
 // validate checks every cross-reference inside the pool so that accessors

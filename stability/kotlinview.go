@@ -62,14 +62,15 @@ func (u *Universe) KotlinMetadata(jvmName string) *metadata.Metadata {
 	kv, ok := u.kotlin[jvmName]
 	u.kmu.Unlock()
 	if !ok {
-		cf, err := u.cp.Class(jvmName)
+		cf, err := u.cp.Borrow(jvmName)
 		if err != nil {
 			u.kmu.Lock()
 			u.kotlin[jvmName] = &kotlinView{err: err}
 			u.kmu.Unlock()
 			return nil
 		}
-		kv = u.kotlinView(cf, true)
+		kv = u.kotlinView(cf, true) // strings and numbers only: the class can go back
+		u.cp.Return(cf)
 	}
 	if kv.err != nil || !kv.functions {
 		return nil

@@ -2,7 +2,6 @@ package stability
 
 import (
 	"math"
-	"runtime"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -67,13 +66,14 @@ func (u *Universe) InputClasses(input string) (classes []*Class, shadowed int) {
 				continue
 			}
 			if u.cp.Lookup(e.ClassName) != e {
+				u.cp.Return(cf)
 				hidden.Add(1)
 				continue
 			}
 			c := u.ClassByJVMName(e.ClassName)
-			c.Ensure()
+			c.Ensure() // the class Check parsed serves the load
+			u.cp.Return(cf)
 			slots[i] = c
-			runtime.KeepAlive(cf) // the class Check parsed serves the load
 		}
 	})
 	for _, c := range slots {

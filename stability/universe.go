@@ -97,11 +97,14 @@ func (u *Universe) load(c *Class) {
 	}
 	d.Input, d.Entry = e.Input, e.Name
 	d.Module = u.Module(e.Input)
-	cf, err := u.cp.Class(c.JVMName)
+	// The model keeps only strings and numbers of the class file: its storage can serve the next
+	// class once the model is built.
+	cf, err := u.cp.Borrow(c.JVMName)
 	if err != nil {
 		d.Origin, d.Err = OriginMissing, err
 		return
 	}
+	defer u.cp.Return(cf)
 	u.fromClassFile(c, cf)
 }
 
