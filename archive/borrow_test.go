@@ -1,8 +1,12 @@
 package archive
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/composestab/composestab/classfile"
@@ -166,6 +170,80 @@ func TestBufferClass(t *testing.T) {
 		}
 		if b := getBuffer(tc.n); uint64(len(b)) != tc.n || (tc.keep && cap(b) != 1<<(minBufferShift+tc.k)) {
 			t.Errorf("getBuffer(%d): len %d cap %d", tc.n, len(b), cap(b))
+		}
+	}
+}
+
+// TestSupertypesRecorded checks that a classpath answers Supertypes from what it recorded when
+// it first read each class, and that a later classpath of a job vouched for by a byte-identical
+// twin (Shared) neither inflates the entry again nor loses its supertypes or its errors.
+func TestSupertypesRecorded(t *testing.T) {
+	read := func(name string) []byte {
+		data, err := os.ReadFile(filepath.Join("../classfile/testdata/classes/fixture", name+".class"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"a.jar", "b.jar"} {
+		writeJar(t, filepath.Join(dir, name), []struct {
+			name    string
+			content []byte
+			raw     []byte
+		}{
+			{"fixture/Sample.class", read("Sample"), nil},
+			{"fixture/Shape$Circle.class", read("Shape$Circle"), nil},
+			{"fixture/Hidden.class", read("Sample")[:40], nil}, // broken
+		})
+	}
+	sh := NewShared()
+	open := func(name string) *Classpath {
+		cp, _ := InputOptions{Validation: ValidateDeferred}.OpenClasspath([]string{filepath.Join(dir, name)})
+		t.Cleanup(func() { cp.Close() })
+		cp.SetShared(sh)
+		return cp
+	}
+	a := open("a.jar")
+	if err := a.Settle(); err == nil {
+		t.Fatal("Settle: no error for the broken entry")
+	}
+	// b joins the job after a let go of every class: its entries are vouched for, not read.
+	b := open("b.jar")
+	for _, e := range b.Inputs()[0].Entries {
+		c, err := b.Check(e)
+		if (err != nil) != (e.ClassName == "fixture/Hidden") || c != nil {
+			t.Errorf("%s: Check = %v, %v", e.ClassName, c, err)
+		}
+		var fe *classfile.FormatError
+		if err != nil && (!errors.As(err, &fe) || !strings.HasSuffix(fe.Path, "b.jar")) {
+			t.Errorf("%s: the error names another input: %v", e.ClassName, err)
+		}
+	}
+	if err := b.Settle(); err == nil {
+		t.Error("b's Settle: no error for the broken entry")
+	}
+	if a, b := a.Inputs()[0].Stats, b.Inputs()[0].Stats; !reflect.DeepEqual(a, b) {
+		t.Errorf("stats differ: %+v and %+v", a, b)
+	}
+	for _, tc := range []struct {
+		class, super string
+		interfaces   []string
+		err          bool
+	}{
+		{"fixture/Sample", "java/util/ArrayList", []string{"java/io/Serializable", "java/lang/Cloneable"}, false}, // as javap says
+		{"fixture/Shape$Circle", "java/lang/Record", []string{"fixture/Shape"}, false},
+		{"fixture/Hidden", "", nil, true},
+		{"fixture/Nowhere", "", nil, true},
+	} {
+		for i, cp := range []*Classpath{a, b} {
+			if e := cp.Lookup(tc.class); e != nil && cp.cells[e].supers == nil {
+				t.Errorf("%s: side %d recorded no supertypes", tc.class, i)
+			}
+			super, interfaces, err := cp.Supertypes(tc.class)
+			if super != tc.super || !slices.Equal(interfaces, tc.interfaces) || (err != nil) != tc.err {
+				t.Errorf("%s: side %d: Supertypes = %q, %q, %v", tc.class, i, super, interfaces, err)
+			}
 		}
 	}
 }

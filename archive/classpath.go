@@ -55,6 +55,22 @@ type classCell struct {
 	// classpath's mu and reset when c changes.
 	lent int
 	kept bool
+	// supers is what the class file declares of its supertypes, recorded at its first parse: a
+	// configuration line applies to a class's direct subtypes too, and asking every class of a
+	// classpath would otherwise read each one again.
+	supers *supertypes
+}
+
+// supertypes is a class file's superclass ("" for java/lang/Object itself and for a module) and
+// interfaces, as written.
+type supertypes struct {
+	super      string
+	interfaces []string
+}
+
+// supertypesOf records c's supertypes; the strings are its constant pool's, copies, and outlive c.
+func supertypesOf(c *classfile.Class) *supertypes {
+	return &supertypes{super: c.SuperName(), interfaces: c.Interfaces()}
 }
 
 // OpenClasspath opens every path with the default InputOptions. It returns
@@ -172,17 +188,22 @@ func (cp *Classpath) check(e *Entry) (*classfile.Class, error) {
 	var c *classfile.Class
 	cell.once.Do(func() {
 		var n int64
+		var st *supertypes
 		if cp.shared != nil {
-			c, n, cell.err = cp.shared.check(e)
+			c, st, n, cell.err = cp.shared.check(e)
 		} else {
 			c, n, cell.err = e.checkPooled()
 		}
 		e.src.in.read.Add(n)
-		if c != nil {
-			cp.mu.Lock()
-			cell.c, cell.lent, cell.kept = weak.Make(c), 0, false
-			cp.mu.Unlock()
+		if c != nil && st == nil {
+			st = supertypesOf(c)
 		}
+		cp.mu.Lock()
+		cell.supers = st
+		if c != nil {
+			cell.c, cell.lent, cell.kept = weak.Make(c), 0, false
+		}
+		cp.mu.Unlock()
 	})
 	return c, cell.err
 }
@@ -285,6 +306,30 @@ func (cp *Classpath) Return(c *classfile.Class) {
 	}
 }
 
+// Supertypes returns the superclass and the interfaces the class file of internalName declares
+// (internal names; the superclass "" for java/lang/Object), as recorded when the class was first
+// read: asking for every class of a classpath reads none again. A name no input defines yields a
+// *NotFoundError, a broken entry its error.
+func (cp *Classpath) Supertypes(internalName string) (super string, interfaces []string, err error) {
+	e := cp.Lookup(internalName)
+	if e == nil {
+		return "", nil, &NotFoundError{ClassName: internalName}
+	}
+	cell := cp.cell(e)
+	cp.mu.Lock()
+	st := cell.supers
+	cp.mu.Unlock()
+	if st == nil {
+		c, err := cp.Borrow(internalName) // records them
+		if err != nil {
+			return "", nil, err
+		}
+		st = supertypesOf(c)
+		cp.Return(c)
+	}
+	return st.super, st.interfaces, nil
+}
+
 // lend counts a loan of c, the class cell points to; the caller holds cp.mu.
 func (cp *Classpath) lend(cell *classCell, c *classfile.Class) {
 	if cell.lent++; cell.lent == 1 {
@@ -304,7 +349,7 @@ func (cp *Classpath) class(internalName string, keep bool) (*classfile.Class, er
 		cell.err = err
 		if c != nil {
 			cp.mu.Lock()
-			cell.c, cell.lent, cell.kept = weak.Make(c), 0, false
+			cell.c, cell.lent, cell.kept, cell.supers = weak.Make(c), 0, false, supertypesOf(c)
 			cp.mu.Unlock()
 		}
 	})
@@ -324,6 +369,9 @@ func (cp *Classpath) class(internalName string, keep bool) (*classfile.Class, er
 		if c = cell.c.Value(); c == nil {
 			c = fresh
 			cell.c, cell.lent, cell.kept = weak.Make(c), 0, false
+			if cell.supers == nil {
+				cell.supers = supertypesOf(c)
+			}
 		} else {
 			putBuffer(fresh.Release()) // another goroutine's parse won: take its class
 		}

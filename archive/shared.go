@@ -35,6 +35,9 @@ type sharedCell struct {
 	c      *classfile.Class // nil also once every classpath has taken it
 	n      int64            // bytes inflated
 	expect int              // classpaths yet to take c
+	// supers is the class's supertypes, nil if the read failed: a twin with the same compressed
+	// bytes is valid too, and has them, whether or not c is still held.
+	supers *supertypes
 }
 
 // NewShared returns an empty Shared.
@@ -72,32 +75,35 @@ func (e *Entry) sharedKey() (sharedKey, bool) {
 }
 
 // check is e.check through sh: the class of a byte-identical twin another classpath has read,
-// or e's own. Errors are never shared: an entry whose twin failed is checked on its own, so that
-// its error names its own input.
-func (sh *Shared) check(e *Entry) (*classfile.Class, int64, error) {
+// or e's own, with its supertypes. A twin let go already still vouches for e (the same compressed
+// bytes inflate to the same valid class): e is then valid with no class to hand over, and not
+// inflated again. Errors are never shared: an entry whose twin failed is checked on its own, so
+// that its error names its own input.
+func (sh *Shared) check(e *Entry) (*classfile.Class, *supertypes, int64, error) {
 	k, ok := e.sharedKey()
 	if !ok {
-		return e.check()
+		return checkAlone(e)
 	}
 	sh.mu.Lock()
 	cell := sh.cells[k]
-	// Read elsewhere, and failed or let go already: nothing to take, so no bytes to compare.
-	spent := cell != nil && cell.read && cell.c == nil
+	// Read elsewhere and failed: nothing to vouch for e, so no bytes to compare.
+	failed := cell != nil && cell.read && cell.supers == nil
 	sh.mu.Unlock()
 	if cell == nil {
-		return e.check()
+		return checkAlone(e)
 	}
-	if spent {
+	if failed {
 		sh.claim(cell)
-		return e.check()
+		return checkAlone(e)
 	}
 	f, openErr, readErr := e.loc.readCompressed(e.src.ra, e.src.size)
 	if f == nil {
 		sh.claim(cell)
-		return nil, 0, e.wrap(readError(openErr, readErr))
+		return nil, nil, 0, e.wrap(readError(openErr, readErr))
 	}
 	sum := maphash.Bytes(sh.seed, f.comp)
 	var c *classfile.Class
+	var st *supertypes
 	var n int64
 	var err error
 	read := false
@@ -112,23 +118,36 @@ func (sh *Shared) check(e *Entry) (*classfile.Class, int64, error) {
 		} else {
 			c, n, err = e.define(out, many)
 		}
+		if c != nil {
+			st = supertypesOf(c)
+		}
 		sh.mu.Lock()
-		cell.read, cell.sum, cell.c, cell.n = true, sum, c, n
+		cell.read, cell.sum, cell.c, cell.n, cell.supers = true, sum, c, n, st
 		sh.mu.Unlock()
 	})
 	f.put()
+	vouched := false
 	if !read {
 		sh.mu.Lock()
-		if cell.c != nil && cell.sum == sum {
-			c, n = cell.c, cell.n
+		if cell.supers != nil && cell.sum == sum {
+			c, st, n, vouched = cell.c, cell.supers, cell.n, true
 		}
 		sh.mu.Unlock()
 	}
 	sh.claim(cell)
-	if read || c != nil {
-		return c, n, err
+	if read || vouched {
+		return c, st, n, err
 	}
-	return e.check() // the twin failed, or differs in its bytes
+	return checkAlone(e) // the twin failed, or differs in its bytes
+}
+
+// checkAlone is e.check, not shared, with the class's supertypes.
+func checkAlone(e *Entry) (*classfile.Class, *supertypes, int64, error) {
+	c, n, err := e.check()
+	if c == nil {
+		return nil, nil, n, err
+	}
+	return c, supertypesOf(c), n, err
 }
 
 // claim counts one classpath's taking of cell; the last one lets go of the class.

@@ -351,19 +351,17 @@ func editDistance(a, b string, limit int) int {
 }
 
 // superMayMatch reports whether a configuration line matches the superclass or an interface the
-// class file of name declares (the header only is read); false for a class not on cp.
+// class file of name declares (as the classpath recorded them when it read the class); false for
+// a class not on cp.
 func superMayMatch(cp *archive.Classpath, cfg *stability.Config, name string) bool {
-	if cp.Lookup(name) == nil {
-		return false
-	}
-	cf, err := cp.Class(name)
+	sup, interfaces, err := cp.Supertypes(name)
 	if err != nil {
 		return false
 	}
-	if sup := cf.SuperName(); sup != "" && sup != "java/lang/Object" && cfg.Match(stability.KotlinName(sup)) != nil {
+	if sup != "" && sup != "java/lang/Object" && cfg.Match(stability.KotlinName(sup)) != nil {
 		return true
 	}
-	for _, i := range cf.Interfaces() {
+	for _, i := range interfaces {
 		if cfg.Match(stability.KotlinName(i)) != nil {
 			return true
 		}
