@@ -37,7 +37,7 @@ func (s *Server) plan(ctx context.Context, a *access, in planIn) (*plan.Plan, er
 	if err != nil {
 		return nil, err
 	}
-	opts.Composables, opts.CallSites, opts.SuggestConfig, opts.IncludeNonPublic = true, true, true, in.IncludeNonPublic
+	opts.Composables, opts.CallSites, opts.IncludeNonPublic = true, true, in.IncludeNonPublic
 	rep, err := scan.Scan(ctx, opts)
 	if err != nil {
 		return nil, err

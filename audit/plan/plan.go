@@ -160,9 +160,8 @@ func Build(ctx context.Context, rep *scan.Report, opts Options) (*Plan, error) {
 		own[c.Input+"\x00"+c.JVMName] = c
 	}
 	suggestions := map[string]*scan.Suggestion{}
-	for _, s := range rep.Suggestions {
-		suggestions[s.Class] = s
-	}
+	modules := make([]*module, 0, len(rep.Composables))
+	bases := make([][]*Finding, 0, len(rep.Composables))
 	for _, ic := range rep.Composables {
 		if ic.Module == nil || ic.CallSites == nil {
 			return nil, fmt.Errorf("%s: the call sites were not analysed", ic.Input)
@@ -171,8 +170,23 @@ func Build(ctx context.Context, rep *scan.Report, opts Options) (*Plan, error) {
 		m := &module{ic: ic, own: own, suggestions: suggestions}
 		base := m.findings(ic.CallSites)
 		p.Findings = append(p.Findings, base...)
+		modules, bases = append(modules, m), append(bases, base)
+	}
+	if len(p.Findings) > 0 {
+		// Configuration-line candidates come from the suggestions, which judge every class the
+		// app sees as unstable for want of Compose traces: only worth it with something to clear.
+		all, err := rep.SuggestedConfig()
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range all {
+			suggestions[s.Class] = s
+		}
+	}
+	for k, m := range modules {
+		base := bases[k]
 		for _, fx := range m.candidates() {
-			after := m.findings(ic.Module.Replan(fx.edit))
+			after := m.findings(m.ic.Module.Replan(fx.edit))
 			fx.Clears, fx.Introduces = diffKeys(base, after), diffKeys(after, base)
 			if len(fx.Clears) == 0 {
 				continue // a fix that clears nothing is never proposed

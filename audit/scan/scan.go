@@ -128,6 +128,7 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	if opts.CallSites {
 		// The models stay for the composables' analysis anyway: lines can be judged on them later
 		// (WithConfig) instead of by another scan.
+		rep.suggest = sync.OnceValues(func() ([]*Suggestion, error) { return suggestConfig(u, ev, rep, setup) })
 		rep.judge = func(extra stability.ConfigText) ([]*ConfigLine, []stability.ConfigText, error) {
 			texts, err := stability.ReadConfigTexts(setup.Configs...)
 			if err != nil {

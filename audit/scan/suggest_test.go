@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -84,5 +85,47 @@ func TestWritablePattern(t *testing.T) {
 		if got := writablePattern(p); got != want {
 			t.Errorf("writablePattern(%q) = %v, want %v", p, got, want)
 		}
+	}
+}
+
+// TestSuggestedConfigLater: a scan with call sites computes, when asked afterwards, the
+// suggestions Options.SuggestConfig would have made, on its own models; a scan without call
+// sites, or a closed report, says it cannot.
+func TestSuggestedConfigLater(t *testing.T) {
+	for _, module := range []string{"javalib", "plainkt", "app"} {
+		t.Run(module, func(t *testing.T) {
+			m, err := fixtures.Get(module)
+			if err != nil {
+				t.Fatal(err)
+			}
+			scanWith := func(suggest, callSites bool) *Report {
+				rep, err := Scan(context.Background(), Options{Inputs: []string{m.Jar()}, Classpath: m.Classpath(),
+					SuggestConfig: suggest, Composables: callSites, CallSites: callSites})
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { rep.Close() })
+				return rep
+			}
+			want := scanWith(true, false).Suggestions
+			if len(want) == 0 {
+				t.Fatal("no suggestions to compare")
+			}
+			later := scanWith(false, true)
+			got, err := later.SuggestedConfig()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("later: %d suggestions, want %d", len(got), len(want))
+			}
+			if _, err := scanWith(false, false).SuggestedConfig(); err == nil {
+				t.Error("a scan without call sites gave suggestions")
+			}
+			later.Close()
+			if _, err := later.SuggestedConfig(); err == nil {
+				t.Error("a closed report gave suggestions")
+			}
+		})
 	}
 }

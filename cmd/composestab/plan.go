@@ -33,7 +33,7 @@ func runPlan(s *streams, args []string) error {
 	if fs.NArg() == 0 {
 		return usageErrorf("plan needs the app: a jar, AAR, class folder or group:artifact:version")
 	}
-	o.composables, o.callSites, o.suggest = true, true, true
+	o.composables, o.callSites = true, true // the plan asks for suggestions if it has findings
 	opts, err := scanOptions(s, &o, fs.Args(), o.includeNonPublic)
 	if err != nil {
 		return err
