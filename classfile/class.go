@@ -310,6 +310,30 @@ func (c *Class) AnnotationStrings(descriptor, name string) ([]string, bool) {
 	return out, !cur.failed
 }
 
+// AnnotationUTF8 appends to dst the raw modified UTF-8 bytes of the strings AnnotationStrings
+// returns for the same element, and its ok: for a reader that decodes them its own way
+// (kotlin.Metadata's d1 into bytes, say) without making a string of each. An empty array
+// appends nothing and is ok; when ok is false nothing is appended, except for strings before a
+// truncation that Parse should have refused, which AnnotationStrings returns too.
+//
+// The slices alias the class's bytes: they are valid only while c is, and must not be
+// modified. A class may be recycled (Release), so a caller copies what it keeps.
+func (c *Class) AnnotationUTF8(descriptor, name string, dst [][]byte) ([][]byte, bool) {
+	cur, _, ok := c.findElement(descriptor, name)
+	if !ok || cur.u1() != '[' {
+		return dst, false
+	}
+	start := len(dst)
+	for n := int(cur.u2()); n > 0 && !cur.failed; n-- {
+		if cur.u1() != 's' {
+			return dst[:start], false
+		}
+		b := c.pool.utf8Bytes(cur.u2())
+		dst = append(dst, b[:len(b):len(b)]) // capped: an append by the caller copies
+	}
+	return dst, !cur.failed
+}
+
 // findElement leaves a cursor at the element_value of element name of the first class annotation
 // of type descriptor; the annotations were validated when the class was parsed.
 func (c *Class) findElement(descriptor, name string) (cur cursor, visible, ok bool) {

@@ -85,7 +85,7 @@ func (o ReadOptions) Read(h *Header) (*Metadata, error) {
 	d := &decoder{ignoreUnknownVR: !versionAtLeast(mv, 1, 4, 0), skipFunctions: o.SkipFunctions}
 	switch md.Kind {
 	case KindClass, KindFileFacade, KindMultiFileClassPart:
-		if len(h.Data1) == 0 {
+		if h.d1Len() == 0 {
 			return nil, &FormatError{Field: "d1", Offset: -1, Err: ErrNoData}
 		}
 		body := d.start(h)
@@ -101,7 +101,7 @@ func (o ReadOptions) Read(h *Header) (*Metadata, error) {
 			md.FacadeClassName = h.ExtraString
 		}
 	case KindSyntheticClass:
-		if len(h.Data1) > 0 {
+		if h.d1Len() > 0 {
 			body := d.start(h)
 			if d.err != nil {
 				return nil, d.err
@@ -120,7 +120,7 @@ func (o ReadOptions) Read(h *Header) (*Metadata, error) {
 // start decodes d1, reads the length-delimited StringTableTypes at its
 // start and returns the message that follows.
 func (d *decoder) start(h *Header) msg {
-	b := decodeD1(h.Data1)
+	b := h.d1Bytes()
 	d.budget = budgetBase + budgetPerByte*len(b)
 	if len(b) == 0 {
 		d.fail("d1", 0, ErrNoData)

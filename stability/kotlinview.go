@@ -82,9 +82,11 @@ func (u *Universe) KotlinMetadata(jvmName string) *metadata.Metadata {
 var kotlinReads atomic.Int64
 
 // readKotlinView decodes a class file's Kotlin metadata: of a class only, without its functions
-// (the model needs its shape), unless full: then of every kind, with functions.
+// (the model needs its shape), unless full: then of every kind, with functions. The header is
+// one for Read (HeaderForRead): d1 goes from cf's bytes to what Read decodes without a string
+// made and dropped per class, and nothing of cf's bytes, which may be recycled, is kept.
 func readKotlinView(cf *classfile.Class, full bool) *kotlinView {
-	h, ok := metadata.HeaderFromClass(cf)
+	h, ok := metadata.HeaderForRead(cf)
 	if !ok {
 		return &kotlinView{}
 	}
