@@ -245,6 +245,7 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 		return rep, nil
 	}
 	j := &job{ctx: ctx, app: app, depFiles: depFiles}
+	defer j.close()
 	if err := j.verdicts(rep, uses); err != nil {
 		return nil, err
 	}
@@ -279,6 +280,16 @@ type job struct {
 	ctx      context.Context
 	app      scan.Options
 	depFiles []string
+	// dep is the scan of the used dependencies with the app's configuration (verdicts), on whose
+	// models the lines are judged; open until Build returns.
+	dep *scan.Report
+}
+
+// close closes the dependencies' scan.
+func (j *job) close() {
+	if j.dep != nil {
+		j.dep.Close()
+	}
 }
 
 // depOptions are the options of a scan of the used dependencies' files as inputs, the app and
@@ -312,7 +323,7 @@ func (j *job) verdicts(rep *Report, uses map[string]*Use) error {
 	if err != nil {
 		return err
 	}
-	defer dep.Close()
+	j.dep = dep
 	rep.Errors = append(rep.Errors, newErrors(rep.Errors, dep.Errors)...)
 	byName := map[string]*scan.Class{}
 	for _, c := range dep.Classes {

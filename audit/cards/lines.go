@@ -31,13 +31,13 @@ func (j *job) lines(rep *Report) error {
 	if len(patterns) == 0 {
 		return nil
 	}
-	judged, err := j.judge(rep, patterns)
+	judged, err := j.judge(patterns)
 	if err != nil {
 		return err
 	}
 	proven := provenOf(patterns, judged)
 	for round := 0; len(proven) > 0 && round < len(patterns); round++ {
-		again, err := j.judge(rep, proven)
+		again, err := j.judge(proven)
 		if err != nil {
 			return err
 		}
@@ -83,30 +83,26 @@ func provenOf(patterns []string, judged map[string]*Line) []string {
 	return out
 }
 
-// judge scans the used dependencies with the patterns as one more configuration file and
-// labels each of its lines from verify.CheckConfig's verdict.
-func (j *job) judge(rep *Report, patterns []string) (map[string]*Line, error) {
-	path, remove, err := writeConfig(patterns)
+// judge labels each of patterns from verify.CheckConfig's verdict on the used dependencies with
+// the patterns as one more configuration file: judged on the models of their scan (verdicts),
+// as a scan with that file would (scan.Report.WithConfig), without scanning again.
+func (j *job) judge(patterns []string) (map[string]*Line, error) {
+	dep, err := j.dep.WithConfig(proposedPath, []byte(strings.Join(patterns, "\n")+"\n"))
 	if err != nil {
 		return nil, err
 	}
-	defer remove()
-	o := j.depOptions(path)
-	dep, err := scan.Scan(j.ctx, o)
-	if err != nil {
-		return nil, err
-	}
-	defer dep.Close()
-	rep.Errors = append(rep.Errors, newErrors(rep.Errors, dep.Errors)...)
 	out := map[string]*Line{}
 	for _, lc := range verify.CheckConfig(dep) {
-		if lc.Line.Path != path {
+		if lc.Line.Path != proposedPath {
 			continue
 		}
 		out[lc.Line.Pattern] = lineOf(lc)
 	}
 	return out, nil
 }
+
+// proposedPath names the proposed lines' configuration text, which exists only in memory.
+const proposedPath = "(the lines cards proposes)"
 
 // lineOf labels one checked line: false if it applies to a class whose bytes show change,
 // else unproven if to one nothing proves, else proven if to one that needs it, else redundant.

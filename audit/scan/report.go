@@ -37,23 +37,22 @@ type Report struct {
 	// configTexts are the configuration files as the scan read them (Options.CheckConfig).
 	configTexts []stability.ConfigText
 	// judge checks the scan's configuration files and one more text against its classpath and
-	// models, as Options.CheckConfig does (WithConfig); nil unless Options.CallSites.
+	// models, as Options.CheckConfig does (WithConfig); nil after Close.
 	judge func(stability.ConfigText) ([]*ConfigLine, []stability.ConfigText, error)
-	// suggest computes Suggestions on the same models, once (SuggestedConfig); nil unless
-	// Options.CallSites.
+	// suggest computes Suggestions on the same models, once (SuggestedConfig); nil after Close.
 	suggest func() ([]*Suggestion, error)
 }
 
 // SuggestedConfig returns Suggestions: the scan's own with Options.SuggestConfig, else computed
-// now on the report's classpath and class models, as that option would have (a report of a scan
-// with Options.CallSites, not closed) — for a caller that needs them only sometimes: judging
-// every candidate costs a fifth of a scan of a big jar.
+// now on the report's classpath and class models, as that option would have (a report not
+// closed) — for a caller that needs them only sometimes: judging every candidate costs a fifth
+// of a scan of a big jar.
 func (rep *Report) SuggestedConfig() ([]*Suggestion, error) {
 	if rep.Suggestions != nil {
 		return rep.Suggestions, nil
 	}
 	if rep.suggest == nil || rep.cp == nil {
-		return nil, errors.New("the report keeps no class models to judge configuration lines on (a scan with call sites, not closed)")
+		return nil, errors.New("the report keeps no class models to judge configuration lines on (closed)")
 	}
 	return rep.suggest()
 }
@@ -61,12 +60,11 @@ func (rep *Report) SuggestedConfig() ([]*Suggestion, error) {
 // WithConfig is the report as a scan with one more configuration text (path, data) and
 // Options.CheckConfig would have made it: ConfigLines and ConfigTexts, for the scan's own
 // configuration files and that text, judged on the same classpath and class models — what
-// verify.CheckConfig reads — without scanning again. It needs a report of a scan with
-// Options.CallSites, not closed. The copy shares the report's classpath: close the report,
-// never the copy.
+// verify.CheckConfig reads — without scanning again. It needs a report not closed. The copy
+// shares the report's classpath: close the report, never the copy.
 func (rep *Report) WithConfig(path string, data []byte) (*Report, error) {
 	if rep.judge == nil || rep.cp == nil {
-		return nil, errors.New("the report keeps no class models to judge configuration lines on (a scan with call sites, not closed)")
+		return nil, errors.New("the report keeps no class models to judge configuration lines on (closed)")
 	}
 	lines, texts, err := rep.judge(stability.ConfigText{Path: path, Data: data})
 	if err != nil {
@@ -96,7 +94,7 @@ func (rep *Report) Close() error {
 		}
 	}
 	cp := rep.cp
-	rep.cp = nil
+	rep.cp, rep.judge, rep.suggest = nil, nil, nil
 	if cp == nil {
 		return nil
 	}

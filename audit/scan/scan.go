@@ -125,20 +125,18 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	if opts.CheckConfig {
 		rep.ConfigLines, rep.configTexts = checkConfig(u, ev, rep, setup), setup.ConfigTexts
 	}
-	if opts.CallSites {
-		// The models stay for the composables' analysis anyway: lines can be judged on them later
-		// (WithConfig) instead of by another scan.
-		rep.suggest = sync.OnceValues(func() ([]*Suggestion, error) { return suggestConfig(u, ev, rep, setup) })
-		rep.judge = func(extra stability.ConfigText) ([]*ConfigLine, []stability.ConfigText, error) {
-			texts, err := stability.ReadConfigTexts(setup.Configs...)
-			if err != nil {
-				return nil, nil, err
-			}
-			s := *setup
-			s.ConfigTexts = append(texts, extra)
-			s.ConfigLines, s.Config = stability.ConfigLines(s.ConfigTexts)
-			return checkConfig(u, ev, rep, &s), s.ConfigTexts, nil
+	// The report's classes hold their models until Close anyway: suggestions and lines can be
+	// judged on them later (SuggestedConfig, WithConfig) instead of by another scan.
+	rep.suggest = sync.OnceValues(func() ([]*Suggestion, error) { return suggestConfig(u, ev, rep, setup) })
+	rep.judge = func(extra stability.ConfigText) ([]*ConfigLine, []stability.ConfigText, error) {
+		texts, err := stability.ReadConfigTexts(setup.Configs...)
+		if err != nil {
+			return nil, nil, err
 		}
+		s := *setup
+		s.ConfigTexts = append(texts, extra)
+		s.ConfigLines, s.Config = stability.ConfigLines(s.ConfigTexts)
+		return checkConfig(u, ev, rep, &s), s.ConfigTexts, nil
 	}
 	if opts.Composables {
 		for i, in := range inputs {
