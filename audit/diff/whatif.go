@@ -169,13 +169,14 @@ func compilerWhatIf(ctx context.Context, opts scan.Options, oldV, newV stability
 		return t, nil
 	}
 	// back runs the scans of several sets of rules turned back, two at a time: each pair reads
-	// its classes once (through opts.Shared if given), and the scans, largely serial, fill two
-	// cores. (Two is also the what-if's memory: as many scans as the two predictions above.)
+	// its classes once, and the scans, largely serial, fill two cores. (Two is also the
+	// what-if's memory: as many scans as the two predictions above.) All go through the
+	// predictions' Shared: an entry that no scan models (a dependency's) is then vouched for by
+	// its twin's first read instead of being inflated again by every pair.
 	back := func(sets [][]stability.RuleChange) ([]trial, error) {
 		out := make([]trial, len(sets))
 		errs := make([]error, len(sets))
 		for i := 0; i < len(sets); i += 2 {
-			shared := cmp.Or(opts.Shared, archive.NewShared())
 			var wg sync.WaitGroup
 			if i+1 < len(sets) {
 				wg.Go(func() { out[i+1], errs[i+1] = backTo(sets[i+1], shared) })
