@@ -76,15 +76,26 @@ func compilerWhatIf(ctx context.Context, opts scan.Options, oldV, newV stability
 		inputs []string
 		b      *baseline.Baseline
 	}
-	predict := func(release stability.Release, override map[string]bool, known *stability.Release, shared *archive.Shared) (side, error) {
+	// predict scans with a release's rules, some turned back, or, given a scan of the same inputs
+	// to start from, judges its classes again (the models depend on no rule); keep leaves the
+	// report open for that.
+	predict := func(release stability.Release, override map[string]bool, known *stability.Release, shared *archive.Shared, from *scan.Report, keep bool) (side, *scan.Report, error) {
 		o := opts
 		o.Shared = shared
 		o.Compiler, o.RuleOverride, o.KnownStableOf = scan.Compiler{Release: release}, override, known
-		rep, err := scan.Scan(ctx, o)
-		if err != nil {
-			return side{}, err
+		var rep *scan.Report
+		var err error
+		if from != nil {
+			rep, err = from.Rescan(ctx, o)
+		} else {
+			rep, err = scan.Scan(ctx, o)
 		}
-		defer rep.Close()
+		if err != nil {
+			return side{}, nil, err
+		}
+		if !keep {
+			defer rep.Close()
+		}
 		// Only what the what-if needs is kept: a large input's report is many times its
 		// predictions.
 		sd := side{errs: rep.Errors, inputs: rep.Inputs}
@@ -94,17 +105,20 @@ func compilerWhatIf(ctx context.Context, opts scan.Options, oldV, newV stability
 		if opts.Composables {
 			sd.b = baseline.New(rep)
 		}
-		return sd, nil
+		return sd, rep, nil
 	}
-	// The two predictions read the same inputs: side by side, each class read once. (The
-	// attribution scans below run two by two alike.)
+	// The two predictions read the same inputs: side by side, each class read once. The new
+	// side's report stays open: the attribution below judges its classes again.
 	shared := cmp.Or(opts.Shared, archive.NewShared())
 	var oldS side
 	var oldErr error
 	var wg sync.WaitGroup
-	wg.Go(func() { oldS, oldErr = predict(oldV, nil, nil, shared) })
-	newS, err := predict(newV, nil, nil, shared)
+	wg.Go(func() { oldS, _, oldErr = predict(oldV, nil, nil, shared, nil, false) })
+	newS, newRep, err := predict(newV, nil, nil, shared, nil, true)
 	wg.Wait()
+	if newRep != nil {
+		defer newRep.Close()
+	}
 	if err = cmp.Or(oldErr, err); err != nil {
 		return nil, err
 	}
@@ -136,7 +150,7 @@ func compilerWhatIf(ctx context.Context, opts scan.Options, oldV, newV stability
 	}
 	// backTo scans with some rules turned back: the targets that move, and the classes it
 	// restores whole (their old prediction).
-	backTo := func(rcs []stability.RuleChange, shared *archive.Shared) (trial, error) {
+	backTo := func(rcs []stability.RuleChange) (trial, error) {
 		override, known := map[string]bool{}, (*stability.Release)(nil)
 		for _, rc := range rcs {
 			if rc.Name == stability.KnownStableRule {
@@ -145,7 +159,7 @@ func compilerWhatIf(ctx context.Context, opts scan.Options, oldV, newV stability
 				override[rc.Name] = rc.Old
 			}
 		}
-		s, err := predict(newV, override, known, shared)
+		s, _, err := predict(newV, override, known, nil, newRep, false)
 		if err != nil {
 			return trial{}, err
 		}
@@ -168,20 +182,18 @@ func compilerWhatIf(ctx context.Context, opts scan.Options, oldV, newV stability
 		}
 		return t, nil
 	}
-	// back runs the scans of several sets of rules turned back, two at a time: each pair reads
-	// its classes once, and the scans, largely serial, fill two cores. (Two is also the
-	// what-if's memory: as many scans as the two predictions above.) All go through the
-	// predictions' Shared: an entry that no scan models (a dependency's) is then vouched for by
-	// its twin's first read instead of being inflated again by every pair.
+	// back judges the new side's classes again under several sets of rules turned back, two at
+	// a time: nothing is read again, and the judgements, largely serial, fill two cores. (Two
+	// reports' classes besides the new side's are also the what-if's memory.)
 	back := func(sets [][]stability.RuleChange) ([]trial, error) {
 		out := make([]trial, len(sets))
 		errs := make([]error, len(sets))
 		for i := 0; i < len(sets); i += 2 {
 			var wg sync.WaitGroup
 			if i+1 < len(sets) {
-				wg.Go(func() { out[i+1], errs[i+1] = backTo(sets[i+1], shared) })
+				wg.Go(func() { out[i+1], errs[i+1] = backTo(sets[i+1]) })
 			}
-			out[i], errs[i] = backTo(sets[i], shared)
+			out[i], errs[i] = backTo(sets[i])
 			wg.Wait()
 			if err := errors.Join(errs[i:min(i+2, len(sets))]...); err != nil {
 				return nil, err

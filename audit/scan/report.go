@@ -34,6 +34,10 @@ type Report struct {
 	Composables []*InputComposables `json:"composables,omitempty"`
 
 	cp *archive.Classpath // open until Close, for the analyses Verify runs on demand
+	// opened is what the scan opened and read, for Rescan; borrowed says that it is another
+	// report's (a Rescan's), whose Close leaves the classpath open.
+	opened   *opened
+	borrowed bool
 	// configTexts are the configuration files as the scan read them (Options.CheckConfig).
 	configTexts []stability.ConfigText
 	// judge checks the scan's configuration files and one more text against its classpath and
@@ -94,8 +98,8 @@ func (rep *Report) Close() error {
 		}
 	}
 	cp := rep.cp
-	rep.cp, rep.judge, rep.suggest = nil, nil, nil
-	if cp == nil {
+	rep.cp, rep.judge, rep.suggest, rep.opened = nil, nil, nil, nil
+	if cp == nil || rep.borrowed {
 		return nil
 	}
 	return cp.Close()

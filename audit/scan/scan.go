@@ -25,7 +25,6 @@ import (
 // bad configuration file) or ctx was cancelled (ctx.Err()); unreadable inputs and classes are
 // listed in Report.Errors.
 func Scan(ctx context.Context, opts Options) (*Report, error) {
-	rep := &Report{SchemaVersion: SchemaVersion, Classes: []*Class{}, Errors: []*Error{}, Inputs: []string{}}
 	setup, err := opts.Setup()
 	if err != nil {
 		return nil, err
@@ -34,31 +33,29 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	inputs := d.Inputs
+	b := &opened{inputs: d.Inputs, classpath: slices.Clone(opts.Classpath)}
 	for _, p := range append(append([]error(nil), opts.Problems...), d.Problems...) {
-		rep.Errors = append(rep.Errors, newError(ErrUnreadable, "", "", "", p))
+		b.errs = append(b.errs, newError(ErrUnreadable, "", "", "", p))
 	}
-	if len(inputs) == 0 {
+	if len(b.inputs) == 0 {
 		return nil, errors.New("no jar, AAR or class folder found")
 	}
-	rep.Inputs = inputs
-	all := append(append([]string(nil), inputs...), opts.Classpath...)
+	all := append(append([]string(nil), b.inputs...), opts.Classpath...)
 	cp, openErr := setup.OpenClasspath(all)
 	if cp == nil {
 		return nil, openErr
 	}
-	rep.cp = cp
-	rep.addErrors(openErr)
-	skipped := map[string]int{}
-	u := stability.NewUniverse(cp)
+	b.cp = cp
+	b.errs = append(b.errs, errorsOf(openErr)...)
+	b.u = stability.NewUniverse(cp)
 	if opts.Composables {
-		u.ReadFunctions() // the composables' analysis reads them: decoded once, with the model
+		b.u.ReadFunctions() // the composables' analysis reads them: decoded once, with the model
 	}
 	if opts.Progress != nil {
-		total := inputEntries(cp, inputs...)
+		total := inputEntries(cp, b.inputs...)
 		var pmu sync.Mutex
 		read := 0
-		u.SetProgress(func() {
+		b.u.SetProgress(func() {
 			pmu.Lock()
 			defer pmu.Unlock()
 			// Every 64th entry, and the last: a terminal redraw per class would cost more than
@@ -68,8 +65,71 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 			}
 		})
 	}
-	ev := evaluate.New(cp)
+	b.ev = evaluate.New(cp)
+	rep, err := b.judge(ctx, opts, setup)
+	if err != nil {
+		cp.Close()
+		return nil, err
+	}
+	return rep, nil
+}
 
+// opened is what a scan opens and reads once, whatever it judges with: the inputs, the classpath,
+// the class models and the $stable values the bytes compute (none depends on a release, a rule
+// or a configuration), and the errors of opening and validating the entries.
+type opened struct {
+	inputs    []string
+	classpath []string // Options.Classpath
+	cp        *archive.Classpath
+	u         *stability.Universe
+	ev        *evaluate.Evaluator
+	errs      []*Error // Options.Problems, the search for inputs' and opening's
+	settled   []*Error // Settle's, once the first judgement has settled the classpath
+}
+
+// Rescan is Scan with opts over the report's own classpath and class models, as a scan with opts
+// would report — without reading a class again: for judging the same inputs with another
+// compiler release, rule overrides or configuration (the compiler what-if). opts must name the
+// report's inputs (after folder search) and classpath; Progress is not called. The new report
+// shares the classpath: close the original last. It needs a report not closed.
+func (rep *Report) Rescan(ctx context.Context, opts Options) (*Report, error) {
+	b := rep.opened
+	if b == nil || rep.cp == nil {
+		return nil, errors.New("the report keeps no class models to scan again (closed)")
+	}
+	setup, err := opts.Setup()
+	if err != nil {
+		return nil, err
+	}
+	d, err := Discover(opts.Inputs, opts.Limits)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Equal(d.Inputs, b.inputs) || !slices.Equal(opts.Classpath, b.classpath) {
+		return nil, errors.New("a rescan needs the report's own inputs and classpath")
+	}
+	again, err := b.judge(ctx, opts, setup)
+	if err != nil {
+		return nil, err
+	}
+	again.borrowed = true
+	return again, nil
+}
+
+// errorsOf is err's members as unreadable-input errors.
+func errorsOf(err error) []*Error {
+	var r Report
+	r.addErrors(err)
+	return r.Errors
+}
+
+// judge is what a scan does with what it opened: every class judged with setup's rules, the
+// classpath settled (the first time), the report filled.
+func (b *opened) judge(ctx context.Context, opts Options, setup *Setup) (*Report, error) {
+	rep := &Report{SchemaVersion: SchemaVersion, Classes: []*Class{}, Inputs: b.inputs, cp: b.cp, opened: b}
+	rep.Errors = append([]*Error{}, b.errs...)
+	cp, u, ev, inputs := b.cp, b.u, b.ev, b.inputs
+	skipped := map[string]int{}
 	var mu sync.Mutex
 	perInput := make([][]*Class, len(inputs))
 	// producers are, with --compiler auto, the release each input's rules are read with: its
@@ -98,12 +158,14 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 		mu.Unlock()
 	})
 	if err := ctx.Err(); err != nil {
-		rep.Close()
 		return nil, err
 	}
 	// The entries no class needed are validated now, and the broken ones reported as opening
 	// would have.
-	rep.addErrors(cp.Settle())
+	if b.settled == nil {
+		b.settled = append([]*Error{}, errorsOf(cp.Settle())...)
+	}
+	rep.Errors = append(rep.Errors, b.settled...)
 	for k, n := range inputSkips(cp, inputs) {
 		skipped[k] += n
 	}
@@ -117,8 +179,8 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 		}
 	}
 	if opts.SuggestConfig {
+		var err error
 		if rep.Suggestions, err = suggestConfig(u, ev, rep, setup); err != nil {
-			rep.Close()
 			return nil, err
 		}
 	}
@@ -141,7 +203,6 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 	if opts.Composables {
 		for i, in := range inputs {
 			if err := ctx.Err(); err != nil {
-				rep.Close()
 				return nil, err
 			}
 			// The composables' report, like the classes', with the rules of the release that
