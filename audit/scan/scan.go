@@ -25,11 +25,7 @@ import (
 // bad configuration file) or ctx was cancelled (ctx.Err()); unreadable inputs and classes are
 // listed in Report.Errors.
 func Scan(ctx context.Context, opts Options) (*Report, error) {
-	setup, err := opts.Setup()
-	if err != nil {
-		return nil, err
-	}
-	d, err := Discover(opts.Inputs, opts.Limits)
+	setup, d, err := prepare(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -97,11 +93,7 @@ func (rep *Report) Rescan(ctx context.Context, opts Options) (*Report, error) {
 	if b == nil || rep.cp == nil {
 		return nil, errors.New("the report keeps no class models to scan again (closed)")
 	}
-	setup, err := opts.Setup()
-	if err != nil {
-		return nil, err
-	}
-	d, err := Discover(opts.Inputs, opts.Limits)
+	setup, d, err := prepare(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -114,6 +106,19 @@ func (rep *Report) Rescan(ctx context.Context, opts Options) (*Report, error) {
 	}
 	again.borrowed = true
 	return again, nil
+}
+
+// prepare resolves opts (compiler, configuration, engines) and finds the inputs in its paths.
+func prepare(opts Options) (*Setup, *Discovery, error) {
+	setup, err := opts.Setup()
+	if err != nil {
+		return nil, nil, err
+	}
+	d, err := Discover(opts.Inputs, opts.Limits)
+	if err != nil {
+		return nil, nil, err
+	}
+	return setup, d, nil
 }
 
 // errorsOf is err's members as unreadable-input errors.
