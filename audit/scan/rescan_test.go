@@ -34,7 +34,9 @@ func TestRescan(t *testing.T) {
 	}{
 		{"app", func(o *Options) { o.Compiler = Compiler{Release: release("2.3.21")} }},
 		{"app", func(o *Options) { o.Compiler = Compiler{Auto: true}; o.IncludeNonPublic = true }},
-		{"kinds", func(o *Options) { o.RuleOverride = map[string]bool{"interfaces-uncertain": false, "objects-stable": false} }},
+		{"kinds", func(o *Options) {
+			o.RuleOverride = map[string]bool{"interfaces-uncertain": false, "objects-stable": false}
+		}},
 		{"kinds", func(o *Options) { o.KnownStableOf = &old }},
 		{"configured", func(o *Options) { o.Configs = []string{conf}; o.CheckConfig = true }},
 		{"capp", func(o *Options) { o.Compiler = Compiler{Release: old}; o.Composables, o.CallSites = true, true }},
