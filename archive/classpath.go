@@ -324,7 +324,7 @@ func (cp *Classpath) Supertypes(internalName string) (super string, interfaces [
 		if err != nil {
 			return "", nil, err
 		}
-		st = supertypesOf(c)
+		st = supertypesOf(c) // the class's memoised strings and slice: nothing decoded again
 		cp.Return(c)
 	}
 	return st.super, st.interfaces, nil
@@ -348,8 +348,9 @@ func (cp *Classpath) class(internalName string, keep bool) (*classfile.Class, er
 		c, err := e.parsePooled(cp.parse)
 		cell.err = err
 		if c != nil {
+			st := supertypesOf(c) // decoded before taking the classpath's lock
 			cp.mu.Lock()
-			cell.c, cell.lent, cell.kept, cell.supers = weak.Make(c), 0, false, supertypesOf(c)
+			cell.c, cell.lent, cell.kept, cell.supers = weak.Make(c), 0, false, st
 			cp.mu.Unlock()
 		}
 	})

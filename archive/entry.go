@@ -105,27 +105,24 @@ func tooLarge(size uint64, limit int64) error {
 
 // Parse reads and parses the entry. A *FormatError carries Path and Entry.
 func (e *Entry) Parse(opts classfile.ParseOptions) (*classfile.Class, error) {
-	data, err := e.Read()
-	if err != nil {
-		return nil, err
-	}
-	if opts.MaxNesting == 0 {
-		opts.MaxNesting = e.src.limits.MaxNesting
-	}
-	c, err := classfile.ParseWithOptions(data, opts)
-	if err != nil {
-		return nil, e.wrap(err)
-	}
-	return c, nil
+	return e.parseInto(nil, opts)
 }
 
 // parsePooled is Parse reading into a buffer of the class buffers (putBuffer): the class's own,
 // for Classpath.Return to give back.
 func (e *Entry) parsePooled(opts classfile.ParseOptions) (*classfile.Class, error) {
 	buf := getBuffer(e.loc.size)
-	data, err := e.read(buf[:0])
+	c, err := e.parseInto(buf[:0], opts)
+	if c == nil {
+		putBuffer(buf) // what was read, if anything, is in buf's storage or in a buffer to drop
+	}
+	return c, err
+}
+
+// parseInto is Parse reading into buf's storage when it is large enough.
+func (e *Entry) parseInto(buf []byte, opts classfile.ParseOptions) (*classfile.Class, error) {
+	data, err := e.read(buf)
 	if err != nil {
-		putBuffer(buf)
 		return nil, e.wrap(err)
 	}
 	if opts.MaxNesting == 0 {
@@ -133,7 +130,6 @@ func (e *Entry) parsePooled(opts classfile.ParseOptions) (*classfile.Class, erro
 	}
 	c, err := classfile.ParseWithOptions(data, opts)
 	if err != nil {
-		putBuffer(data)
 		return nil, e.wrap(err)
 	}
 	return c, nil

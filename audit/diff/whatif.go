@@ -76,28 +76,9 @@ func compilerWhatIf(ctx context.Context, opts scan.Options, oldV, newV stability
 		inputs []string
 		b      *baseline.Baseline
 	}
-	// predict scans with a release's rules, some turned back, or, given a scan of the same inputs
-	// to start from, judges its classes again (the models depend on no rule); keep leaves the
-	// report open for that.
-	predict := func(release stability.Release, override map[string]bool, known *stability.Release, shared *archive.Shared, from *scan.Report, keep bool) (side, *scan.Report, error) {
-		o := opts
-		o.Shared = shared
-		o.Compiler, o.RuleOverride, o.KnownStableOf = scan.Compiler{Release: release}, override, known
-		var rep *scan.Report
-		var err error
-		if from != nil {
-			rep, err = from.Rescan(ctx, o)
-		} else {
-			rep, err = scan.Scan(ctx, o)
-		}
-		if err != nil {
-			return side{}, nil, err
-		}
-		if !keep {
-			defer rep.Close()
-		}
-		// Only what the what-if needs is kept: a large input's report is many times its
-		// predictions.
+	// sideOf keeps of a report only what the what-if needs: a large input's report is many
+	// times its predictions.
+	sideOf := func(rep *scan.Report) side {
 		sd := side{errs: rep.Errors, inputs: rep.Inputs}
 		for _, asCompiled := range views {
 			sd.p = append(sd.p, predictions(rep, asCompiled))
@@ -105,23 +86,37 @@ func compilerWhatIf(ctx context.Context, opts scan.Options, oldV, newV stability
 		if opts.Composables {
 			sd.b = baseline.New(rep)
 		}
-		return sd, rep, nil
+		return sd
+	}
+	// with is opts with a release's rules, some turned back.
+	with := func(release stability.Release, override map[string]bool, known *stability.Release) scan.Options {
+		o := opts
+		o.Compiler, o.RuleOverride, o.KnownStableOf = scan.Compiler{Release: release}, override, known
+		return o
 	}
 	// The two predictions read the same inputs: side by side, each class read once. The new
 	// side's report stays open: the attribution below judges its classes again.
-	shared := cmp.Or(opts.Shared, archive.NewShared())
+	opts.Shared = cmp.Or(opts.Shared, archive.NewShared())
 	var oldS side
 	var oldErr error
 	var wg sync.WaitGroup
-	wg.Go(func() { oldS, _, oldErr = predict(oldV, nil, nil, shared, nil, false) })
-	newS, newRep, err := predict(newV, nil, nil, shared, nil, true)
+	wg.Go(func() {
+		rep, err := scan.Scan(ctx, with(oldV, nil, nil))
+		if oldErr = err; err == nil {
+			oldS = sideOf(rep)
+			rep.Close()
+		}
+	})
+	newRep, err := scan.Scan(ctx, with(newV, nil, nil))
 	wg.Wait()
-	if newRep != nil {
-		defer newRep.Close()
-	}
 	if err = cmp.Or(oldErr, err); err != nil {
+		if newRep != nil {
+			newRep.Close()
+		}
 		return nil, err
 	}
+	defer newRep.Close()
+	newS := sideOf(newRep)
 	var composables []ComposableChange
 	if oldS.b != nil {
 		// The same composables on both sides: only how they compare and skip can change.
@@ -159,10 +154,12 @@ func compilerWhatIf(ctx context.Context, opts scan.Options, oldV, newV stability
 				override[rc.Name] = rc.Old
 			}
 		}
-		s, _, err := predict(newV, override, known, nil, newRep, false)
+		rep, err := newRep.Rescan(ctx, with(newV, override, known))
 		if err != nil {
 			return trial{}, err
 		}
+		s := sideOf(rep)
+		rep.Close()
 		t := trial{moved: map[string]bool{}, restored: map[string]bool{}}
 		for v := range views {
 			for _, name := range changed[v] {

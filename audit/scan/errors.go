@@ -120,24 +120,18 @@ func valueErrors(ac *Class, list []error) []*Error {
 
 // OpenErrors are the unreadable Errors of opening a classpath: one per error joined in err.
 func OpenErrors(err error) []*Error {
-	var rep Report
-	rep.addErrors(err)
-	return rep.Errors
-}
-
-func (rep *Report) addErrors(err error) {
 	if err == nil {
-		return
+		return nil
 	}
-	var list []error
+	list := []error{err}
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
 		list = j.Unwrap()
-	} else {
-		list = []error{err}
 	}
+	out := make([]*Error, 0, len(list))
 	for _, e := range list {
-		rep.Errors = append(rep.Errors, newError(ErrUnreadable, "", "", "", e))
+		out = append(out, newError(ErrUnreadable, "", "", "", e))
 	}
+	return out
 }
 
 // newError describes err; a *classfile.FormatError inside it supplies the input, entry, class

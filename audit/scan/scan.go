@@ -42,7 +42,7 @@ func Scan(ctx context.Context, opts Options) (*Report, error) {
 		return nil, openErr
 	}
 	b.cp = cp
-	b.errs = append(b.errs, errorsOf(openErr)...)
+	b.errs = append(b.errs, OpenErrors(openErr)...)
 	b.u = stability.NewUniverse(cp)
 	if opts.Composables {
 		b.u.ReadFunctions() // the composables' analysis reads them: decoded once, with the model
@@ -121,13 +121,6 @@ func prepare(opts Options) (*Setup, *Discovery, error) {
 	return setup, d, nil
 }
 
-// errorsOf is err's members as unreadable-input errors.
-func errorsOf(err error) []*Error {
-	var r Report
-	r.addErrors(err)
-	return r.Errors
-}
-
 // judge is what a scan does with what it opened: every class judged with setup's rules, the
 // classpath settled (the first time), the report filled.
 func (b *opened) judge(ctx context.Context, opts Options, setup *Setup) (*Report, error) {
@@ -168,7 +161,7 @@ func (b *opened) judge(ctx context.Context, opts Options, setup *Setup) (*Report
 	// The entries no class needed are validated now, and the broken ones reported as opening
 	// would have.
 	if b.settled == nil {
-		b.settled = append([]*Error{}, errorsOf(cp.Settle())...)
+		b.settled = append([]*Error{}, OpenErrors(cp.Settle())...)
 	}
 	rep.Errors = append(rep.Errors, b.settled...)
 	for k, n := range inputSkips(cp, inputs) {
