@@ -161,16 +161,15 @@ func Build(ctx context.Context, rep *scan.Report, opts Options) (*Plan, error) {
 	}
 	suggestions := map[string]*scan.Suggestion{}
 	modules := make([]*module, 0, len(rep.Composables))
-	bases := make([][]*Finding, 0, len(rep.Composables))
 	for _, ic := range rep.Composables {
 		if ic.Module == nil || ic.CallSites == nil {
 			return nil, fmt.Errorf("%s: the call sites were not analysed", ic.Input)
 		}
 		p.Inputs = append(p.Inputs, ic.Input)
 		m := &module{ic: ic, own: own, suggestions: suggestions}
-		base := m.findings(ic.CallSites)
-		p.Findings = append(p.Findings, base...)
-		modules, bases = append(modules, m), append(bases, base)
+		m.base = m.findings(ic.CallSites)
+		p.Findings = append(p.Findings, m.base...)
+		modules = append(modules, m)
 	}
 	if len(p.Findings) > 0 {
 		// Configuration-line candidates come from the suggestions, which judge every class the
@@ -183,11 +182,10 @@ func Build(ctx context.Context, rep *scan.Report, opts Options) (*Plan, error) {
 			suggestions[s.Class] = s
 		}
 	}
-	for k, m := range modules {
-		base := bases[k]
+	for _, m := range modules {
 		for _, fx := range m.candidates() {
 			after := m.findings(m.ic.Module.Replan(fx.edit))
-			fx.Clears, fx.Introduces = diffKeys(base, after), diffKeys(after, base)
+			fx.Clears, fx.Introduces = diffKeys(m.base, after), diffKeys(after, m.base)
 			if len(fx.Clears) == 0 {
 				continue // a fix that clears nothing is never proposed
 			}
@@ -229,6 +227,7 @@ type module struct {
 	ic          *scan.InputComposables
 	own         map[string]*scan.Class // input + NUL + JVM name → the reported class
 	suggestions map[string]*scan.Suggestion
+	base        []*Finding // the findings before any fix
 }
 
 // findings are the findings of a module's call sites, in a stable order.
